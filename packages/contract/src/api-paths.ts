@@ -1,0 +1,19 @@
+/** API paths, exactly as the spec names them where it names them (core.md §7). */
+export const apiPaths = {
+  health: '/api/health',
+  docs: '/api/docs',
+  session: '/api/auth/session',
+  demoAccounts: '/api/auth/demo_accounts',
+  demoLogin: '/api/auth/demo_login',
+  loginCodeRequest: '/api/auth/login_code',
+  loginCodeVerify: '/api/auth/login_code/verify',
+  appSession: '/api/auth/app_session',
+  logout: '/api/auth/logout',
+  userInfo: '/api/users/v1/get_user_info',
+  selectDetails: '/api/users/v1/get_select_details',
+  addTrack: '/user_tracking/add_track',
+} as const;
+
+export const CSRF_HEADER = 'x-csrf-token';
+export const SESSION_COOKIE = 'ss_session';
+export const VISITOR_COOKIE = 'ss_visitor';

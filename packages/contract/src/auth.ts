@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, LOGIN_CODE_LENGTH } from './constants.ts';
+import { messages } from './messages.ts';
+import { roleSchema } from './users.ts';
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(EMAIL_MIN_LENGTH, messages.invalidEmail)
+  .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
+  .email(messages.invalidEmail);
+
+export const entryModeSchema = z.enum([
+  'customer_website',
+  'customer_app',
+  'driver_app',
+  'operator_app',
+  'restaurant',
+  'self_drive',
+  'share_pass',
+]);
+export type EntryMode = z.infer<typeof entryModeSchema>;
+
+/** What the browser learns about its session: who is signed in and the CSRF token to send. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  country_code: z.string(),
+  locale: z.string(),
+  is_member: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  csrf_token: z.string(),
+  user: sessionUserSchema.nullable(),
+  in_app: z.boolean(),
+  entry_mode: entryModeSchema,
+  demo: z.boolean(),
+  uk_host_marker: z.string(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const demoAccountSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  country_code: z.string(),
+  description: z.string(),
+});
+export const demoAccountsResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  accounts: z.array(demoAccountSchema),
+});
+export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+export const demoLoginRequestSchema = z.object({ email: emailSchema });
+export const loginCodeRequestSchema = z.object({ email: emailSchema });
+export const loginCodeRequestResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  /** Only in demo mode: the code, so the sign-in can be finished without a mailbox. */
+  demo_code: z.string().optional(),
+  expires_in: z.number(),
+});
+export const loginCodeVerifySchema = z.object({
+  email: emailSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), messages.loginCodeInvalid),
+});
+export const appSessionRequestSchema = z.object({
+  token: z.string().min(1).max(4096),
+  entry_mode: entryModeSchema.optional(),
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * One error shape on the wire (DESIGN.md): `{ status, error: { code, message } }`.
+ * The code decides the HTTP status; the message is the text the user sees.
+ */
+export const errorCodes = {
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  CSRF_MISSING: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const errorResponseSchema = z.object({
+  status: z.enum(['FAILURE', 'ERROR']),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Field-level problems for a failed validation: path → message. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

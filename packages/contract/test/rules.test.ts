@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { countries } from '../src/countries.ts';
+import { isValidCrn, luhnCheckDigit, withCrnCheckDigit } from '../src/crn.ts';
+import { isUkHost } from '../src/host.ts';
+import { resolveLocale } from '../src/languages.ts';
+import { unmatchedRouteTarget } from '../src/navigation.ts';
+
+describe('CRN check (digits only, 6–20 long, Luhn check digit)', () => {
+  it.each([
+    ['4992739872', true],
+    ['4992739871', false],
+    ['79927398713', true],
+    ['000000', true],
+    ['12345', false],
+    ['49927a9872', false],
+    [' 4992739872', false],
+    ['', false],
+    ['1'.repeat(21), false],
+    [4992739872, true],
+    [null, false],
+  ])('%j → %s', (crn, valid) => {
+    expect(isValidCrn(crn)).toBe(valid);
+  });
+
+  it('catches every single-digit typo and every neighbour swap of a valid CRN', () => {
+    const crn = withCrnCheckDigit('271828182');
+    expect(isValidCrn(crn)).toBe(true);
+    for (let i = 0; i < crn.length; i++) {
+      for (let d = 0; d <= 9; d++) {
+        if (String(d) === crn[i]) continue;
+        expect(isValidCrn(crn.slice(0, i) + d + crn.slice(i + 1))).toBe(false);
+      }
+      if (i + 1 < crn.length && crn[i] !== crn[i + 1] && !/^(09|90)$/.test(`${crn[i]}${crn[i + 1]}`)) {
+        expect(isValidCrn(crn.slice(0, i) + crn[i + 1] + crn[i] + crn.slice(i + 2))).toBe(false);
+      }
+    }
+  });
+
+  it('computes the check digit of the textbook example', () => {
+    expect(luhnCheckDigit('7992739871')).toBe(3);
+  });
+});
+
+describe('UK host marker', () => {
+  it.each([
+    ['help.example.co.uk', '.co.uk', true],
+    ['HELP.EXAMPLE.CO.UK', '.co.uk', true],
+    ['help.example.in', '.co.uk', false],
+    ['uk.help.example.com', 'uk.', true],
+    ['localhost', '', false],
+  ])('%s with marker %j → %s', (host, marker, expected) => {
+    expect(isUkHost(host, marker)).toBe(expected);
+  });
+});
+
+describe('unmatched route rule', () => {
+  it.each([
+    [true, true, 'back'],
+    [true, false, 'back'],
+    [false, true, '/main'],
+    [false, false, '/home'],
+  ])('canGoBack=%s loggedIn=%s → %s', (canGoBack, loggedIn, target) => {
+    expect(unmatchedRouteTarget({ canGoBack, loggedIn })).toBe(target);
+  });
+});
+
+describe('languages (hi also for mr, bn, pa; otherwise en)', () => {
+  it.each([
+    ['hi', 'hi'],
+    ['mr', 'hi'],
+    ['bn-IN', 'hi'],
+    ['pa', 'hi'],
+    ['kn', 'kn'],
+    ['ta', 'ta'],
+    ['te', 'te'],
+    ['fr_FR', 'fr'],
+    ['nl', 'nl'],
+    ['de', 'en'],
+    [undefined, 'en'],
+  ])('%s → %s', (input, expected) => {
+    expect(resolveLocale(input)).toBe(expected);
+  });
+});
+
+describe('countries', () => {
+  it('lists the spec’s 18 countries with unique codes', () => {
+    expect(countries).toHaveLength(18);
+    expect(new Set(countries.map((c) => c.country_code)).size).toBe(18);
+    expect(countries.find((c) => c.country_code === 'IN')?.dialing_code).toBe('+91');
+  });
+});

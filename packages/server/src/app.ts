@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { apiPaths } from '@selfserve/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle, DialectName } from './db/database.ts';
+import type { Database } from './db/schema.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { registerSession, type SessionTools } from './plugins/session.ts';
+import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  sessions: SessionTools;
+}
+
+const API_PREFIXES = ['/api/', '/user_tracking/', '/self_serve/'];
+
+/** Builds the whole app without listening: main.ts listens, tests call inject(). */
+export async function buildApp(config: AppConfig, database: DatabaseHandle): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Idle keep-alive sockets close at shutdown; requests in flight are allowed to finish.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  app.addHook('onClose', async () => {
+    await redis?.quit();
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'selfserve:ratelimit:' } : {}),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Selfserve API', description: 'Self-service help centre API (spec core.md §7)', version: '0.1.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
+
+  const sessions = registerSession(app, config, redis ? redisSessionStore(redis) : databaseSessionStore(database.db));
+  const deps: AppDeps = { config, db: database.db, dialect: database.dialect, sessions };
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps));
+  await app.register(usersRoutes(deps));
+  await app.register(telemetryRoutes(deps));
+
+  registerSpa(app, config.staticDir);
+  return app;
+}
+
+/**
+ * Serves the built web app; any other GET that is not an API path gets index.html so that
+ * client routes (/home, /bdetails/123 …) load on a refresh.
+ */
+function registerSpa(app: FastifyInstance, staticDir: string): void {
+  const indexFile = path.join(staticDir, 'index.html');
+  const hasSpa = fs.existsSync(indexFile);
+  if (hasSpa) {
+    app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; index.html must always be revalidated.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    // A path with a file extension is a missing asset, not a client route.
+    const looksLikeFile = /\.[a-z0-9]+$/i.test(url);
+    if (request.method === 'GET' && hasSpa && !isApi && !looksLikeFile) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 'NOT_FOUND');
+  });
+}

@@ -1,0 +1,142 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_UK_HOST_MARKER } from '@selfserve/contract';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// src/ in development and dist/ when bundled are both one level under packages/server.
+const defaultStaticDir = path.resolve(here, '../../web/dist');
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable the server reads, with its default (README "Configuration"). */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite)')
+    .optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/i)
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  APP_JWT_SECRET: z.string().min(32, 'APP_JWT_SECRET must be at least 32 characters').optional(),
+  DEMO_MODE: boolish.optional(),
+  SEED_DEMO_DATA: boolish.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UK_HOST_MARKER: z.string().default(DEFAULT_UK_HOST_MARKER),
+  TRUST_PROXY: boolish.default(false),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  STATIC_DIR: z.string().default(defaultStaticDir),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  appJwtSecret: string | undefined;
+  demoMode: boolean;
+  seedDemoData: boolean;
+  logLevel: string;
+  ukHostMarker: string;
+  trustProxy: boolean;
+  cookieSecure: 'auto' | 'true' | 'false';
+  staticDir: string;
+  shutdownTimeoutMs: number;
+}
+
+/** The demo app token key: public on purpose so the demo's app sign-in can be tried (docs/auth.md). */
+export const DEMO_APP_JWT_SECRET = 'selfserve-demo-app-token-key-not-for-production';
+
+/** Parses the environment or throws one readable line per bad variable (config fails fast). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    appJwtSecret: e.APP_JWT_SECRET ?? (demoMode ? DEMO_APP_JWT_SECRET : undefined),
+    demoMode,
+    seedDemoData: e.SEED_DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    ukHostMarker: e.UK_HOST_MARKER,
+    trustProxy: e.TRUST_PROXY,
+    cookieSecure: e.COOKIE_SECURE,
+    staticDir: path.resolve(e.STATIC_DIR),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/**
+ * A single machine keeps its session secret in DATA_DIR so sessions survive restarts without
+ * configuration; several instances must share SESSION_SECRET instead.
+ */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(32).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+/** A config for tests: in-memory everything, demo on, quiet logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: path.resolve('.test-output'),
+    databaseUrl: undefined,
+    databaseSchema: undefined,
+    databasePoolSize: 5,
+    redisUrl: undefined,
+    sessionSecret: 'test-session-secret-test-session-secret',
+    appJwtSecret: DEMO_APP_JWT_SECRET,
+    demoMode: true,
+    seedDemoData: true,
+    logLevel: 'silent',
+    ukHostMarker: DEFAULT_UK_HOST_MARKER,
+    trustProxy: false,
+    cookieSecure: 'false',
+    staticDir: defaultStaticDir,
+    shutdownTimeoutMs: 1000,
+    ...overrides,
+  };
+}

@@ -1,0 +1,203 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * Table types for Kysely. Portable across SQLite and PostgreSQL: ids are text, timestamps are
+ * ISO-8601 UTC text (sortable as strings), booleans are 0/1 integers, money is double precision.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  mobile: string;
+  role: 'customer' | 'driver' | 'food_delivery_rider';
+  country_code: string;
+  locale: string;
+  city: string | null;
+  /** driver side: 'driver' | 'bike' | 'fp_rider' …; null for customers */
+  partner_type: string | null;
+  current_car_category: string | null;
+  email_verified: number;
+  /** Membership flags as the upstream profile service sends them: text, parsed by membershipOf(). */
+  is_select: string;
+  is_subscribed: string;
+  is_expired: string;
+  demo_description: string | null;
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  amount_paid: number;
+  package_name: string;
+  package_id: string;
+  trial: number;
+  status: 'active' | 'expired' | 'cancelled';
+  activated_on: string;
+  expires_on: string;
+  autorenew: number;
+  eligible_to_cancel: number;
+  ineligibility_reason: string | null;
+}
+
+export interface CountriesTable {
+  country_code: string;
+  name: string;
+  dialing_code: string;
+}
+
+export interface CitiesTable {
+  id: string;
+  name: string;
+  country_code: string;
+  std_code: string;
+  cc_number: string;
+  lat: number;
+  lng: number;
+}
+
+export interface CallUsNumbersTable {
+  id: string;
+  country_code: string;
+  /** null = the country's default number */
+  city: string | null;
+  audience: 'customer' | 'driver';
+  number: string;
+}
+
+export interface ChatConfigTable {
+  id: string;
+  country_code: string;
+  city: string | null;
+  car_category: string | null;
+  enabled: number;
+  mode: 'bot' | 'live';
+}
+
+export interface BookingsTable {
+  id: string;
+  crn: string;
+  osn: string | null;
+  brand: string;
+  user_id: string;
+  /** customer bookings are rides a customer took; driver bookings are rides a partner drove */
+  audience: 'customer' | 'driver';
+  status: string;
+  sub_status: string | null;
+  cab_category: string;
+  vehicle_category: string | null;
+  ride_type: string | null;
+  display_type: string | null;
+  service_type: string | null;
+  fare: number;
+  currency_country: string;
+  context: string | null;
+  rtf_status: string | null;
+  city: string;
+  country: string;
+  saas_ride: number;
+  service_country: string;
+  service_city: string;
+  stop_at: string | null;
+  driver_name: string | null;
+  driver_phone: string | null;
+  imei: string | null;
+  cash_involved: number;
+  krutrim_chat: number;
+  pickup_date: string;
+  date_entered_timestamp: number;
+  /** base64-encoded address text, as the spec stores it */
+  pickup_location: string;
+  drop_location: string;
+  driver_image_url: string | null;
+  map_img_url: string | null;
+  clickable: number;
+  display_car_name: string | null;
+  priority_support_image_visible: number;
+  customer_email: string | null;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  order_type: 'ondc' | 'grocery' | 'giftcard' | 'fashion_electronics' | 'parcel';
+  order_status: string;
+  amount: number;
+  currency_country: string;
+  /** JSON: [{ item_id, item_name, quantity }] */
+  items: string;
+  customer_name: string | null;
+  customer_contact: string | null;
+  customer_email: string | null;
+  created_at: string;
+  modified_at: string;
+}
+
+export interface TicketsTable {
+  id: string;
+  ticket_id: string;
+  user_id: string;
+  status: 'open' | 'solved' | 'closed';
+  subject: string;
+  query: string;
+  issue_id: string | null;
+  article_id: string | null;
+  article_name: string | null;
+  booking_id: string | null;
+  order_id: string | null;
+  tag: string | null;
+  source: string;
+  email_from: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a leaked table does not leak sessions */
+  id: string;
+  user_id: string;
+  in_app: number;
+  entry_mode: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginCodesTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface TrackEventsTable {
+  id: string;
+  visitor_id: string;
+  user_id: string | null;
+  event: string;
+  page: string;
+  properties: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  subscriptions: SubscriptionsTable;
+  countries: CountriesTable;
+  cities: CitiesTable;
+  call_us_numbers: CallUsNumbersTable;
+  chat_config: ChatConfigTable;
+  bookings: BookingsTable;
+  orders: OrdersTable;
+  tickets: TicketsTable;
+  sessions: SessionsTable;
+  login_codes: LoginCodesTable;
+  track_events: TrackEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type BookingRow = Selectable<BookingsTable>;

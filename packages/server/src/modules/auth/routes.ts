@@ -1,0 +1,186 @@
+import {
+  apiPaths,
+  appSessionRequestSchema,
+  demoAccountsResponseSchema,
+  demoLoginRequestSchema,
+  type EntryMode,
+  entryModeSchema,
+  errorResponseSchema,
+  LOGIN_CODE_TTL_SECONDS,
+  loginCodeRequestResponseSchema,
+  loginCodeRequestSchema,
+  loginCodeVerifySchema,
+  messages,
+  type SessionResponse,
+  sessionResponseSchema,
+} from '@selfserve/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findUserByEmail, listDemoAccounts } from '../users/repo.ts';
+import { loadProfile } from '../users/service.ts';
+import { issueLoginCode, verifyAppToken, verifyLoginCode } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
+/** Sign-in endpoints get a per-client limit on top of the per-address code limit. */
+const signInRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
+  if (!inApp) return 'customer_website';
+  return user.role === 'customer' ? 'customer_app' : 'driver_app';
+}
+
+export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, config, sessions } = deps;
+
+  async function sessionResponse(request: FastifyRequest, csrfToken: string): Promise<SessionResponse> {
+    const s = request.session;
+    const profile = s ? await loadProfile(db, s.userId, request.log) : null;
+    return {
+      status: 'SUCCESS',
+      csrf_token: csrfToken,
+      user: profile
+        ? {
+            id: profile.user.id,
+            email: profile.user.email,
+            name: profile.user.name,
+            role: profile.user.role,
+            country_code: profile.user.country_code,
+            locale: profile.user.locale,
+            is_member: profile.isMember,
+          }
+        : null,
+      in_app: s?.inApp ?? false,
+      entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
+      demo: config.demoMode,
+      uk_host_marker: config.ukHostMarker,
+    };
+  }
+
+  async function signIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    inApp = false,
+    entryMode?: EntryMode,
+  ) {
+    const csrf = await sessions.start(reply, request, {
+      userId: user.id,
+      inApp,
+      entryMode: entryMode ?? defaultEntryMode(user, inApp),
+    });
+    return sessionResponse(request, csrf);
+  }
+
+  return async (app) => {
+    app.get(
+      apiPaths.session,
+      { schema: { tags: ['auth'], response: { 200: sessionResponseSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const binding = request.session ? request.csrfBinding : sessions.ensureVisitor(reply, request);
+        return sessionResponse(request, sessions.csrfTokenFor(binding ?? ''));
+      },
+    );
+
+    app.get(
+      apiPaths.demoAccounts,
+      { schema: { tags: ['auth'], response: { 200: demoAccountsResponseSchema, 404: errorResponseSchema } } },
+      async () => {
+        if (!config.demoMode) throw new AppError('NOT_FOUND', messages.demoLoginDisabled);
+        const rows = await listDemoAccounts(db);
+        return {
+          status: 'SUCCESS' as const,
+          accounts: rows.map((r) => ({
+            email: r.email,
+            name: r.name,
+            role: r.role,
+            country_code: r.country_code,
+            description: r.demo_description ?? '',
+          })),
+        };
+      },
+    );
+
+    app.post(
+      apiPaths.demoLogin,
+      {
+        config: signInRateLimit,
+        schema: { tags: ['auth'], body: demoLoginRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        if (!config.demoMode) throw new AppError('NOT_FOUND', messages.demoLoginDisabled);
+        const user = await findUserByEmail(db, request.body.email);
+        if (!user?.demo_description) throw new AppError('NOT_FOUND', messages.loginUnknownEmail);
+        return signIn(request, reply, user);
+      },
+    );
+
+    app.post(
+      apiPaths.loginCodeRequest,
+      {
+        config: signInRateLimit,
+        schema: {
+          tags: ['auth'],
+          body: loginCodeRequestSchema,
+          response: { 200: loginCodeRequestResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { email } = request.body;
+        const issued = await issueLoginCode(db, config.sessionSecret, email, config.demoMode);
+        if (issued.code && !config.demoMode) {
+          // No mail transport yet: the code goes to the server log for the operator (docs/auth.md).
+          request.log.info({ email, code: issued.code }, 'one-time sign-in code');
+        }
+        return {
+          status: 'SUCCESS' as const,
+          expires_in: LOGIN_CODE_TTL_SECONDS,
+          ...(config.demoMode && issued.code ? { demo_code: issued.code } : {}),
+        };
+      },
+    );
+
+    app.post(
+      apiPaths.loginCodeVerify,
+      {
+        config: signInRateLimit,
+        schema: { tags: ['auth'], body: loginCodeVerifySchema, response: { 200: sessionResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const user = await verifyLoginCode(db, config.sessionSecret, request.body.email, request.body.code);
+        return signIn(request, reply, user);
+      },
+    );
+
+    app.post(
+      apiPaths.appSession,
+      {
+        config: signInRateLimit,
+        schema: { tags: ['auth'], body: appSessionRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const { user, entryMode } = await verifyAppToken(db, config.appJwtSecret, request.body.token);
+        const mode = request.body.entry_mode ?? entryModeSchema.safeParse(entryMode).data;
+        return signIn(request, reply, user, true, mode);
+      },
+    );
+
+    app.post(
+      apiPaths.logout,
+      { schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 403: errorResponseSchema } } },
+      async (request, reply) => {
+        const csrf = await sessions.end(reply, request);
+        return sessionResponse(request, csrf);
+      },
+    );
+  };
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export function findUserById(db: Kysely<Database>, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/** The subscription that decides membership: the newest active one, else the newest of any status. */
+export function currentSubscription(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy((eb) => eb.case().when('status', '=', 'active').then(0).else(1).end())
+    .orderBy('activated_on', 'desc')
+    .executeTakeFirst();
+}
+
+export function listDemoAccounts(db: Kysely<Database>) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'name', 'role', 'country_code', 'demo_description'])
+    .where('demo_description', 'is not', null)
+    .orderBy('role')
+    .orderBy('country_code')
+    .orderBy('email')
+    .execute();
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiPaths } from '@selfserve/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { TestClient, type TestApp, createTestApp, testDatabases } from './helpers.ts';
+
+describe.each(testDatabases)('app [%s]', (dialect) => {
+  let t: TestApp;
+  let staticDir: string;
+  beforeAll(async () => {
+    staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-spa-'));
+    fs.mkdirSync(path.join(staticDir, 'assets'));
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Selfserve</title><div id="root"></div>');
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await createTestApp(dialect, { staticDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('reports health with a live database check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: apiPaths.health });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: dialect, database_ok: true });
+  });
+
+  it('serves the SPA for client routes, assets with long caching, and JSON 404s for the API', async () => {
+    for (const url of ['/', '/home', '/bdetails/4992739872', '/login?return=%2Fmain']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: 'FAILURE', error: { code: 'NOT_FOUND' } });
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${apiPaths.docs}/json` });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining([apiPaths.userInfo, apiPaths.health, apiPaths.addTrack]));
+  });
+
+  it('records a page-view event with the signed-in user', async () => {
+    const c = new TestClient(t.app);
+    await c.signInAs('riya.customer@example.in');
+    const res = await c.post(apiPaths.addTrack, { event: 'page_view', page: '/home' });
+    expect(res.statusCode).toBe(200);
+    const row = await t.database.db.selectFrom('track_events').selectAll().where('page', '=', '/home').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ event: 'page_view', user_id: 'u_customer_in' });
+    const bad = await c.post(apiPaths.addTrack, { event: '', page: '/home' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('config', () => {
+  it('fails fast with one readable line per bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL must be a postgres/);
+  });
+
+  it('keeps a generated session secret in DATA_DIR across restarts', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-cfg-'));
+    const a = loadConfig({ DATA_DIR: dir });
+    const b = loadConfig({ DATA_DIR: dir });
+    expect(a.sessionSecret).toHaveLength(43);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+    expect(a.demoMode).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).demoMode).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

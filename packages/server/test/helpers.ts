@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import { CSRF_HEADER, apiPaths } from '@selfserve/contract';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type AppConfig, testConfig } from '../src/config.ts';
+import { type DatabaseHandle, type DialectName, migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const testDatabases: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDatabase extends DatabaseHandle {
+  dispose(): Promise<void>;
+}
+
+/** A migrated, seeded database; on PostgreSQL each call gets a schema of its own. */
+export async function openTestDatabase(dialect: DialectName, seed = true): Promise<TestDatabase> {
+  let handle: DatabaseHandle;
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is not set');
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    handle = openDatabase({ databaseUrl: url, schema, poolSize: 4 });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    handle = openDatabase({ sqliteFile: ':memory:' });
+  }
+  await migrateToLatest(handle.db);
+  if (seed) await seedDemoData(handle.db);
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      await dropSchema();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: DialectName, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(dialect);
+  const app = await buildApp(testConfig(overrides), database);
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies and the CSRF token between requests. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  csrf = '';
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
+        ...(method !== 'GET' && this.csrf ? { [CSRF_HEADER]: this.csrf } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    this.keep(res);
+    return res;
+  }
+
+  private keep(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      if (c.maxAge === 0 || c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as { csrf_token?: string }) : {};
+    if (json.csrf_token) this.csrf = json.csrf_token;
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+
+  /** Opens the session like the web app does, then signs in as a demo account. */
+  async signInAs(email: string) {
+    await this.get(apiPaths.session);
+    const res = await this.post(apiPaths.demoLogin, { email });
+    if (res.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${res.body}`);
+    return res;
+  }
+}
+
+export const accounts = {
+  customer: 'riya.customer@example.in',
+  paidMember: 'arjun.select@example.in',
+  trialMember: 'meera.trial@example.in',
+  expiredMember: 'kabir.expired@example.in',
+  driverIn: 'ramesh.driver@example.in',
+} as const;

@@ -1,0 +1,131 @@
+import { CSRF_HEADER, messages } from '@selfserve/contract';
+
+/** Any failed call: the HTTP status (0 when no response came), the wire code and the user-facing message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Code used when fetch itself failed: offline, DNS, server down. */
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+
+export interface ApiClientHandlers {
+  /** Inside the native app the app owns the session, so the web must not log out or redirect (spec §6). */
+  isInApp: () => boolean;
+  onUnauthorized: () => void;
+  onNoResponse: () => void;
+}
+
+const noop = () => {};
+let handlers: ApiClientHandlers = { isInApp: () => false, onUnauthorized: noop, onNoResponse: noop };
+
+export function configureApiClient(next: Partial<ApiClientHandlers>): void {
+  handlers = { ...handlers, ...next };
+}
+
+// Kept in memory only: the token is useless without the httpOnly session cookie and must not leak to storage.
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Let the request outlive the page (analytics sent while navigating away). */
+  keepalive?: boolean;
+  /** Fire-and-forget calls must not log the user out or redirect them when they fail. */
+  quiet?: boolean;
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Reads `{ status, error: { code, message, fields? } }`; anything else becomes a generic failure. */
+export function toApiError(httpStatus: number, body: unknown): ApiError {
+  const error = isRecord(body) ? body.error : undefined;
+  if (isRecord(error) && typeof error.code === 'string' && typeof error.message === 'string') {
+    const fields = isRecord(error.fields)
+      ? Object.fromEntries(Object.entries(error.fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined;
+    return new ApiError(httpStatus, error.code, error.message, fields);
+  }
+  const code = httpStatus === 401 ? 'UNAUTHORIZED' : httpStatus === 404 ? 'NOT_FOUND' : 'INTERNAL';
+  return new ApiError(httpStatus, code, messages.genericFailure);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // Only state-changing methods carry the token; GETs must stay cacheable and side-effect free.
+  if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    if (!options.quiet && !handlers.isInApp()) handlers.onNoResponse();
+    throw new ApiError(0, NETWORK_ERROR_CODE, messages.retry);
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, body);
+    if (error.code === 'UNAUTHORIZED' && !options.quiet && !handlers.isInApp()) handlers.onUnauthorized();
+    throw error;
+  }
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body: body ?? {} }),
+};

@@ -1,0 +1,47 @@
+import { messages, resolveLocale, type SupportedLocale } from '@selfserve/contract';
+import { createInstance } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './locales/en';
+
+/** `en` is the spec's own texts (contract) plus our labels; every other locale falls back to it. */
+export const enResources = { ...messages, ...en };
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof enResources };
+  }
+}
+
+export const i18n = createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: enResources } },
+  lng: 'en',
+  fallbackLng: 'en',
+  // Resources are inline, so init completes synchronously and the first render is already translated.
+  initAsync: false,
+  // React escapes output already.
+  interpolation: { escapeValue: false },
+  react: { useSuspense: false },
+});
+
+// Only en ships with the first page; other label sets are fetched when a user needs them.
+const loaders: Partial<Record<SupportedLocale, () => Promise<Partial<typeof en>>>> = {
+  hi: () => import('./locales/hi').then((m) => m.hi),
+};
+
+export async function setLocale(locale: string | null | undefined): Promise<SupportedLocale> {
+  const resolved = resolveLocale(locale);
+  const load = loaders[resolved];
+  if (load && !i18n.hasResourceBundle(resolved, 'translation')) {
+    try {
+      i18n.addResourceBundle(resolved, 'translation', await load(), true, true);
+    } catch {
+      // A failed chunk load leaves the English labels in place rather than breaking the page.
+    }
+  }
+  if (i18n.language !== resolved) await i18n.changeLanguage(resolved);
+  document.documentElement.lang = resolved;
+  return resolved;
+}

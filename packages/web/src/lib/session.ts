@@ -1,0 +1,37 @@
+import type { EntryMode, SessionUser, UserInfo } from '@selfserve/contract';
+import { createContext, useContext } from 'react';
+
+/** Who is using the app and where: the one piece of global client state (DESIGN.md). */
+export interface SessionState {
+  /** 'loading' until the first session answer; 'error' when it could not be fetched. */
+  status: 'loading' | 'ready' | 'error';
+  user: SessionUser | null;
+  inApp: boolean;
+  entryMode: EntryMode;
+  demo: boolean;
+  csrfToken: string | null;
+  /** The UK site hides sign-in and the app download (spec §6). */
+  ukHost: boolean;
+  /** get_user_info for the signed-in user, once loaded. */
+  userInfo: UserInfo | undefined;
+  /** Paid Select member: the session says so and get_user_info confirms it. */
+  isMember: boolean;
+}
+
+export const visitorSession: SessionState = {
+  status: 'loading',
+  user: null,
+  inApp: false,
+  entryMode: 'customer_website',
+  demo: false,
+  csrfToken: null,
+  ukHost: false,
+  userInfo: undefined,
+  isMember: false,
+};
+
+export const SessionContext = createContext<SessionState>(visitorSession);
+
+export function useSession(): SessionState {
+  return useContext(SessionContext);
+}
