@@ -94,6 +94,7 @@ function registerSpa(app: FastifyInstance, staticDir: string): void {
       root: staticDir,
       wildcard: false,
       index: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; index.html must always be revalidated.
         res.setHeader(

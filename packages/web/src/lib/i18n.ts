@@ -1,4 +1,4 @@
-import { messages, resolveLocale, type SupportedLocale } from '@selfserve/contract';
+import { type MessageKey, messages, resolveLocale, type SupportedLocale } from '@selfserve/contract';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
@@ -44,4 +44,15 @@ export async function setLocale(locale: string | null | undefined): Promise<Supp
   if (i18n.language !== resolved) await i18n.changeLanguage(resolved);
   document.documentElement.lang = resolved;
   return resolved;
+}
+
+const messageKeys = Object.keys(messages) as MessageKey[];
+
+/**
+ * Validation and server errors arrive as the contract's English text; find its key so the current
+ * locale's wording is shown when one exists, and fall back to the text itself otherwise.
+ */
+export function localizeMessage(text: string): string {
+  const key = messageKeys.find((k) => messages[k] === text);
+  return key ? i18n.t(key) : text;
 }

@@ -14,6 +14,8 @@ export interface SessionState {
   ukHost: boolean;
   /** get_user_info for the signed-in user, once loaded. */
   userInfo: UserInfo | undefined;
+  /** Progress of get_user_info: 'idle' for visitors. */
+  userInfoStatus: 'idle' | 'pending' | 'error' | 'success';
   /** Paid Select member: the session says so and get_user_info confirms it. */
   isMember: boolean;
 }
@@ -27,6 +29,7 @@ export const visitorSession: SessionState = {
   csrfToken: null,
   ukHost: false,
   userInfo: undefined,
+  userInfoStatus: 'idle',
   isMember: false,
 };
 

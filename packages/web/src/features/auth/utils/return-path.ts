@@ -5,7 +5,7 @@ import { routes } from '@selfserve/contract';
  * `//evil.example` (protocol-relative) would turn the sign-in page into an open redirect.
  */
 export function safeReturnPath(value: string | null | undefined, origin: string = window.location.origin): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return routes.home;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return routes.home;
   try {
     const url = new URL(value, origin);
     if (url.origin !== origin) return routes.home;

@@ -1,0 +1,95 @@
+import { routes, type SessionResponse } from '@selfserve/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Loader } from '../components/loader';
+import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
+import { configureApiClient } from '../lib/api-client';
+import { RouteError } from './route-error';
+import { AppShell } from './shell/app-shell';
+import { UnmatchedRoute } from './unmatched-route';
+
+function PageLoader() {
+  return <Loader fullPage />;
+}
+
+/** Every page is its own chunk; the shell and these few lines are all the first page pays for routing. */
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      Component: AppShell,
+      HydrateFallback: PageLoader,
+      ErrorBoundary: RouteError,
+      // Know who the user is before the first page renders, so nothing flashes from visitor to user.
+      loader: async ({ request }) => {
+        const pending = queryClient.ensureQueryData(sessionQueryOptions());
+        // The refresh page must render even when the session cannot be fetched at all.
+        if (new URL(request.url).pathname === routes.loginRefresh) {
+          pending.catch(() => {});
+          return null;
+        }
+        try {
+          await pending;
+        } catch {
+          // Without a session the app still renders for a visitor; the API client decides on redirects.
+        }
+        return null;
+      },
+      shouldRevalidate: () => false,
+      children: [
+        {
+          ErrorBoundary: RouteError,
+          children: [
+            {
+              path: routes.home,
+              lazy: () => import('../features/kb/routes/home').then((m) => ({ Component: m.HomePage })),
+            },
+            {
+              path: routes.selfServe,
+              lazy: () => import('../features/kb/routes/home').then((m) => ({ Component: m.HomePage })),
+            },
+            {
+              path: routes.login,
+              lazy: () => import('../features/auth/routes/login').then((m) => ({ Component: m.LoginPage })),
+            },
+            {
+              path: routes.loginRefresh,
+              lazy: () =>
+                import('../features/auth/routes/login-refresh').then((m) => ({ Component: m.LoginRefreshPage })),
+            },
+            {
+              path: routes.articleNotFound,
+              lazy: () => import('../components/article-not-found').then((m) => ({ Component: m.ArticleNotFound })),
+            },
+            { path: '*', Component: UnmatchedRoute },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(queryClient: QueryClient): AppRouter {
+  const router = createBrowserRouter(createAppRoutes(queryClient));
+
+  const isHeadingTo = (path: string) =>
+    router.state.location.pathname === path || router.state.navigation.location?.pathname === path;
+
+  configureApiClient({
+    isInApp: () => queryClient.getQueryData<SessionResponse>(sessionQueryKey)?.in_app ?? false,
+    // Spec §6: outside the app an unauthorized answer logs the user out in this browser.
+    onUnauthorized: () => {
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, (old) => (old ? { ...old, user: null } : old));
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      if (!isHeadingTo(routes.home)) void router.navigate(routes.home, { replace: true });
+    },
+    // Spec §6: no response at all (outside the app) sends the user to the login refresh page.
+    onNoResponse: () => {
+      if (!isHeadingTo(routes.loginRefresh)) void router.navigate(routes.loginRefresh);
+    },
+  });
+  return router;
+}

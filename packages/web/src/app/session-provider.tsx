@@ -1,0 +1,47 @@
+import { isUkHost, membershipOf } from '@selfserve/contract';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useSessionQuery } from '../features/auth/api/get-session';
+import { useUserInfo } from '../features/users/api/get-user-info';
+import { setLocale } from '../lib/i18n';
+import { SessionContext, type SessionState } from '../lib/session';
+
+/** Turns the session and user-info queries into the one app-wide context (lib/session). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const sessionQuery = useSessionQuery();
+  const session = sessionQuery.data;
+  const user = session?.user ?? null;
+  const userInfoQuery = useUserInfo(user?.id);
+  const userInfo = user ? userInfoQuery.data : undefined;
+  const membership = useMemo(() => (userInfo ? membershipOf(userInfo) : null), [userInfo]);
+
+  useEffect(() => {
+    // Spec §6: unreadable membership flags are logged and the user counts as not a member.
+    if (membership && membership.unparseable.length > 0) {
+      console.warn('Unparseable membership flags; treating as not a member:', membership.unparseable.join(', '));
+    }
+  }, [membership]);
+
+  const locale = user?.locale ?? (typeof navigator === 'undefined' ? 'en' : navigator.language);
+  useEffect(() => {
+    void setLocale(locale);
+  }, [locale]);
+
+  const value = useMemo<SessionState>(
+    () => ({
+      status: session ? 'ready' : sessionQuery.isError ? 'error' : 'loading',
+      user,
+      inApp: session?.in_app ?? false,
+      entryMode: session?.entry_mode ?? 'customer_website',
+      demo: session?.demo ?? false,
+      csrfToken: session?.csrf_token ?? null,
+      ukHost: isUkHost(window.location.hostname, session?.uk_host_marker),
+      userInfo,
+      userInfoStatus: user ? userInfoQuery.status : 'idle',
+      // The session's flag alone could be stale; the stamp waits for get_user_info to agree.
+      isMember: Boolean(user?.is_member && membership?.isMember),
+    }),
+    [session, sessionQuery.isError, user, userInfo, userInfoQuery.status, membership],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,105 @@
+import { routes } from '@selfserve/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { MembershipStamp } from '../../components/membership-stamp';
+import { useLogout } from '../../features/auth/api/logout';
+import { loginHref } from '../../features/auth/utils/return-path';
+import { appDownloadUrl } from '../../lib/config';
+import { useSession } from '../../lib/session';
+import { Logo } from './logo';
+import { SIDE_MENU_ID, SideMenu } from './side-menu';
+
+export function Header() {
+  const { t } = useTranslation();
+  const { user, ukHost, isMember, status } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const signInHref = loginHref(`${location.pathname}${location.search}`);
+
+  const closeMenu = useCallback((restoreFocus: boolean) => {
+    setMenuOpen(false);
+    if (restoreFocus) toggle.current?.focus();
+  }, []);
+
+  // A navigation from inside the drawer should not leave it covering the new page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.key]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeMenu(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, closeMenu]);
+
+  const onLogout = () => {
+    logout.mutate(undefined, { onSuccess: () => void navigate(routes.home) });
+  };
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <button
+          ref={toggle}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={SIDE_MENU_ID}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
+            <path fill="currentColor" d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" />
+          </svg>
+          <span className="visually-hidden">{t('header.menu')}</span>
+        </button>
+        <Link to={routes.home} className="brand" aria-label={t('header.homeLabel')}>
+          <Logo />
+          <span className="brand__name" aria-hidden="true">
+            {t('header.brand')}
+          </span>
+        </Link>
+        <nav className="site-header__nav" aria-label={t('header.brand')}>
+          <Link to={routes.home}>{t('header.supportHome')}</Link>
+          {ukHost ? null : (
+            <a href={appDownloadUrl} className="download-link" data-testid="download-app-link" rel="noopener">
+              {t('header.downloadApp')}
+            </a>
+          )}
+        </nav>
+        <div className="site-header__account">
+          {user ? (
+            <>
+              {isMember ? <MembershipStamp /> : null}
+              <span className="account-email">
+                <span className="visually-hidden">{t('header.signedInAs')} </span>
+                <span data-testid="header-email">{user.email}</span>
+              </span>
+              <button
+                type="button"
+                className="button button--secondary"
+                data-testid="logout-button"
+                onClick={onLogout}
+                disabled={logout.isPending}
+              >
+                {t('header.logout')}
+              </button>
+            </>
+          ) : ukHost || status === 'loading' ? null : (
+            <Link to={signInHref} className="button button--secondary" data-testid="login-link">
+              {t('header.login')}
+            </Link>
+          )}
+        </div>
+      </div>
+      <SideMenu open={menuOpen} onClose={() => closeMenu(true)} loginHref={signInHref} />
+    </header>
+  );
+}

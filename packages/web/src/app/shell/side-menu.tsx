@@ -1,0 +1,52 @@
+import { routes } from '@selfserve/contract';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LoginPrompt } from '../../components/login-prompt';
+import { useSession } from '../../lib/session';
+
+export const SIDE_MENU_ID = 'side-menu';
+
+export interface SideMenuProps {
+  open: boolean;
+  onClose: () => void;
+  loginHref: string;
+}
+
+/**
+ * The drawer with My Bookings (signed in) or the login prompt (visitor). Its contents render only while
+ * open so hidden copies of the login prompt never compete with the page's own.
+ */
+export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
+  const { t } = useTranslation();
+  const { user, ukHost } = useSession();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Move focus into the drawer so keyboard users land on its first item.
+    if (open) panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [open]);
+
+  return (
+    <div id={SIDE_MENU_ID} className="side-menu" hidden={!open}>
+      {open ? (
+        <>
+          <button type="button" className="side-menu__backdrop" aria-label={t('menu.close')} onClick={onClose} />
+          <nav className="side-menu__panel" aria-label={t('menu.label')} ref={panel}>
+            <ul className="side-menu__list">
+              <li>
+                <Link to={routes.home}>{t('header.supportHome')}</Link>
+              </li>
+              {user ? (
+                <li>
+                  <Link to={routes.bookings}>{t('menu.myBookings')}</Link>
+                </li>
+              ) : null}
+            </ul>
+            {!user && !ukHost ? <LoginPrompt loginHref={loginHref} /> : null}
+          </nav>
+        </>
+      ) : null}
+    </div>
+  );
+}

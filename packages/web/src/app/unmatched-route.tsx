@@ -1,0 +1,44 @@
+import { routes, unmatchedRouteTarget } from '@selfserve/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Loader } from '../components/loader';
+import { useSession } from '../lib/session';
+
+/** React Router's browser history numbers its entries; idx > 0 means there is a page to go back to. */
+export function canGoBack(): boolean {
+  const state: unknown = window.history.state;
+  const idx = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : undefined;
+  return typeof idx === 'number' && idx > 0;
+}
+
+/** Spec §2: an unknown route goes back, else to /main (signed in) or /home. */
+export function UnmatchedRoute() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  const { user, status } = useSession();
+  const target = unmatchedRouteTarget({ canGoBack: canGoBack(), loggedIn: Boolean(user) });
+  // Until an area claims the fallback route it is itself unmatched; stop instead of redirecting in a loop.
+  const deadEnd = target === pathname;
+
+  useEffect(() => {
+    if (status === 'loading' || deadEnd) return;
+    if (target === 'back') void navigate(-1);
+    else void navigate(target, { replace: true });
+  }, [status, deadEnd, target, navigate]);
+
+  if (deadEnd) {
+    return (
+      <section className="page page--centered">
+        <h1>{t('notFound')}</h1>
+        <p>
+          <Link to={routes.home} className="button">
+            {t('common.homeLink')}
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return <Loader fullPage />;
+}

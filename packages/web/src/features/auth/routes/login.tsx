@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CodeSignInForm } from '../components/code-sign-in-form';
+import { DemoAccounts } from '../components/demo-accounts';
+import { safeReturnPath } from '../utils/return-path';
+
+/** /login: demo accounts (demo mode only) and sign-in by e-mailed one-time code. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { user, demo } = useSession();
+  const [params] = useSearchParams();
+  useDocumentTitle(t('login.title'));
+
+  // Covers both "already signed in" and "just signed in": the session update re-renders this page.
+  if (user) return <Navigate to={safeReturnPath(params.get('return'))} replace />;
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('login.heading')}</h1>
+      {demo ? <DemoAccounts /> : null}
+      <CodeSignInForm />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element in index.html');
+
+// One cache and one router for the page's lifetime, made outside React so StrictMode cannot double them.
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+
+createRoot(container).render(
+  <StrictMode>
+    <App queryClient={queryClient} router={router} />
+  </StrictMode>,
+);
