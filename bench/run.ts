@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CSRF_HEADER, apiPaths } from '@selfserve/contract';
+import { apiPaths, CSRF_HEADER } from '@selfserve/contract';
 import { buildApp } from '@selfserve/server';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -50,8 +50,12 @@ async function main() {
     await measure('GET get_user_info (session + 2 queries)', `${base}${apiPaths.userInfo}`, { cookie }),
   ];
   const bareRps = results[0]?.rps ?? 1;
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_S} s each, SQLite, ${os.cpus().length} cores, node ${process.version}`);
-  console.table(results.map((r) => ({ case: r.name, 'req/s': r.rps, 'p99 ms': r.p99, 'vs bare': (r.rps / bareRps).toFixed(2) })));
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s each, SQLite, ${os.cpus().length} cores, node ${process.version}`,
+  );
+  console.table(
+    results.map((r) => ({ case: r.name, 'req/s': r.rps, 'p99 ms': r.p99, 'vs bare': (r.rps / bareRps).toFixed(2) })),
+  );
   const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
   console.log(`server process RSS after the run: ${rss} MB (server and load generator share this process)`);
 

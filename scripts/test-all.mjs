@@ -26,10 +26,18 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 
-console.log(`\n▶ unit, server and component tests (server databases: sqlite${process.env.TEST_DATABASE_URL ? ' + postgres' : ''})`);
+console.log(
+  `\n▶ unit, server and component tests (server databases: sqlite${process.env.TEST_DATABASE_URL ? ' + postgres' : ''})`,
+);
 const vitestJson = path.join(out, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
-const vitestCode = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestCode = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
 const v = readJson(vitestJson);
 if (v) {
   passed += v.numPassedTests;

@@ -28,18 +28,43 @@ describe('parseFlag', () => {
 describe('membershipOf (spec §6: is_select, not expired, subscribed, active subscription)', () => {
   it.each([
     ['paid member', { is_select: true, is_expired: false, is_subscribed: true, active_subscription: active }, true, []],
-    ['flags as strings', { is_select: 'true', is_expired: 'false', is_subscribed: 'true', active_subscription: active }, true, []],
-    ['not select', { is_select: false, is_expired: false, is_subscribed: true, active_subscription: active }, false, []],
+    [
+      'flags as strings',
+      { is_select: 'true', is_expired: 'false', is_subscribed: 'true', active_subscription: active },
+      true,
+      [],
+    ],
+    [
+      'not select',
+      { is_select: false, is_expired: false, is_subscribed: true, active_subscription: active },
+      false,
+      [],
+    ],
     ['expired', { is_select: true, is_expired: true, is_subscribed: true, active_subscription: active }, false, []],
-    ['not subscribed', { is_select: true, is_expired: false, is_subscribed: false, active_subscription: active }, false, []],
-    ['no subscription', { is_select: true, is_expired: false, is_subscribed: true, active_subscription: null }, false, []],
+    [
+      'not subscribed',
+      { is_select: true, is_expired: false, is_subscribed: false, active_subscription: active },
+      false,
+      [],
+    ],
+    [
+      'no subscription',
+      { is_select: true, is_expired: false, is_subscribed: true, active_subscription: null },
+      false,
+      [],
+    ],
     [
       'subscription not active',
       { is_select: true, is_expired: false, is_subscribed: true, active_subscription: { status: 'expired' } },
       false,
       [],
     ],
-    ['unparseable is_select', { is_select: 'maybe', is_expired: false, is_subscribed: true, active_subscription: active }, false, ['is_select']],
+    [
+      'unparseable is_select',
+      { is_select: 'maybe', is_expired: false, is_subscribed: true, active_subscription: active },
+      false,
+      ['is_select'],
+    ],
     [
       'several unparseable',
       { is_select: true, is_expired: 'n/a', is_subscribed: 7, active_subscription: 'yes' },

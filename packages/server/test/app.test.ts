@@ -4,7 +4,7 @@ import path from 'node:path';
 import { apiPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { TestClient, type TestApp, createTestApp, testDatabases } from './helpers.ts';
+import { createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('app [%s]', (dialect) => {
   let t: TestApp;
@@ -12,7 +12,10 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
   beforeAll(async () => {
     staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-spa-'));
     fs.mkdirSync(path.join(staticDir, 'assets'));
-    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Selfserve</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(staticDir, 'index.html'),
+      '<!doctype html><title>Selfserve</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
     t = await createTestApp(dialect, { staticDir });
   });
@@ -44,7 +47,9 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
   it('publishes the OpenAPI document at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${apiPaths.docs}/json` });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining([apiPaths.userInfo, apiPaths.health, apiPaths.addTrack]));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining([apiPaths.userInfo, apiPaths.health, apiPaths.addTrack]),
+    );
   });
 
   it('records a page-view event with the signed-in user', async () => {
@@ -52,7 +57,11 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
     await c.signInAs('riya.customer@example.in');
     const res = await c.post(apiPaths.addTrack, { event: 'page_view', page: '/home' });
     expect(res.statusCode).toBe(200);
-    const row = await t.database.db.selectFrom('track_events').selectAll().where('page', '=', '/home').executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('track_events')
+      .selectAll()
+      .where('page', '=', '/home')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ event: 'page_view', user_id: 'u_customer_in' });
     const bad = await c.post(apiPaths.addTrack, { event: '', page: '/home' });
     expect(bad.statusCode).toBe(400);
@@ -61,7 +70,9 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
 
 describe('config', () => {
   it('fails fast with one readable line per bad variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL must be a postgres/);
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL must be a postgres/,
+    );
   });
 
   it('keeps a generated session secret in DATA_DIR across restarts', () => {

@@ -1,8 +1,8 @@
-import { SESSION_COOKIE, VISITOR_COOKIE, apiPaths, messages } from '@selfserve/contract';
+import { apiPaths, messages, SESSION_COOKIE, VISITOR_COOKIE } from '@selfserve/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_APP_JWT_SECRET } from '../src/config.ts';
-import { TestClient, type TestApp, accounts, createTestApp, testDatabases } from './helpers.ts';
+import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
   let t: TestApp;
@@ -61,7 +61,12 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
     const res = await c.post(apiPaths.demoLogin, { email: accounts.paidMember });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.user).toMatchObject({ email: accounts.paidMember, role: 'customer', country_code: 'IN', is_member: true });
+    expect(body.user).toMatchObject({
+      email: accounts.paidMember,
+      role: 'customer',
+      country_code: 'IN',
+      is_member: true,
+    });
     expect(body.csrf_token).not.toBe(visitorToken);
     const cookie = res.cookies.find((k) => k.name === SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -119,10 +124,13 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
     it('kills a code after 5 wrong guesses', async () => {
       const c = new TestClient(t.app);
       await c.get(apiPaths.session);
-      const code = (await c.post(apiPaths.loginCodeRequest, { email: accounts.expiredMember })).json().demo_code as string;
+      const code = (await c.post(apiPaths.loginCodeRequest, { email: accounts.expiredMember })).json()
+        .demo_code as string;
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) {
-        expect((await c.post(apiPaths.loginCodeVerify, { email: accounts.expiredMember, code: wrong })).statusCode).toBe(400);
+        expect(
+          (await c.post(apiPaths.loginCodeVerify, { email: accounts.expiredMember, code: wrong })).statusCode,
+        ).toBe(400);
       }
       const right = await c.post(apiPaths.loginCodeVerify, { email: accounts.expiredMember, code });
       expect(right.statusCode).toBe(400);
@@ -132,7 +140,8 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
       const c = new TestClient(t.app);
       await c.get(apiPaths.session);
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await c.post(apiPaths.loginCodeRequest, { email: accounts.driverIn })).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await c.post(apiPaths.loginCodeRequest, { email: accounts.driverIn })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const last = await c.post(apiPaths.loginCodeRequest, { email: accounts.driverIn });
       expect(last.json().error).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
@@ -149,7 +158,10 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
 
   describe('app session', () => {
     const sign = (claims: Record<string, unknown>, secret = DEMO_APP_JWT_SECRET, exp: string | number = '5m') =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(secret));
 
     it('exchanges a signed app token for an in-app session', async () => {
       const c = new TestClient(t.app);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { CSRF_HEADER, apiPaths } from '@selfserve/contract';
+import { apiPaths, CSRF_HEADER } from '@selfserve/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -98,7 +98,9 @@ export class TestClient {
       if (c.maxAge === 0 || c.value === '') this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
-    const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as { csrf_token?: string }) : {};
+    const json = res.headers['content-type']?.toString().includes('json')
+      ? (res.json() as { csrf_token?: string })
+      : {};
     if (json.csrf_token) this.csrf = json.csrf_token;
   }
 

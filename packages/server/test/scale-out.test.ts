@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, testConfig } from '../src/config.ts';
-import { TestClient, type TestDatabase, accounts, openTestDatabase, testDatabases } from './helpers.ts';
+import { accounts, openTestDatabase, TestClient, type TestDatabase, testDatabases } from './helpers.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const stores: Array<{ name: string; config: Partial<AppConfig> }> = [
@@ -38,15 +38,20 @@ describe.each(testDatabases)('several instances [%s]', (dialect) => {
       expect((await onB.get(apiPaths.userInfo)).json().email).toBe(accounts.paidMember);
       expect((await onB.post(apiPaths.addTrack, { event: 'page_view', page: '/home' })).statusCode).toBe(200);
       expect((await onB.post(apiPaths.logout)).statusCode).toBe(200);
-      const stale = await a.inject({ method: 'GET', url: apiPaths.userInfo, headers: { cookie: `ss_session=${onA.cookies.get('ss_session')}` } });
+      const stale = await a.inject({
+        method: 'GET',
+        url: apiPaths.userInfo,
+        headers: { cookie: `ss_session=${onA.cookies.get('ss_session')}` },
+      });
       expect(stale.statusCode).toBe(401);
     });
 
-    if (config.redisUrl) {
+    const sessionRedis = config.redisUrl;
+    if (sessionRedis) {
       it('keeps the session in Redis with an expiry, not in the database', async () => {
         const c = new TestClient(a);
         await c.signInAs(accounts.customer);
-        const redis = new Redis(config.redisUrl);
+        const redis = new Redis(sessionRedis);
         try {
           const keys = await redis.keys('selfserve:session:*');
           expect(keys.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { apiPaths, messages, userInfoSchema } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestClient, type TestApp, accounts, createTestApp, testDatabases } from './helpers.ts';
+import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('users [%s]', (dialect) => {
   let t: TestApp;
@@ -22,7 +22,17 @@ describe.each(testDatabases)('users [%s]', (dialect) => {
     await c.signInAs(accounts.paidMember);
     const body = (await c.get(apiPaths.userInfo)).json();
     expect(Object.keys(body).sort()).toEqual(
-      ['status', 'email', 'name', 'mobile', 'is_select', 'is_subscribed', 'membership_type', 'is_expired', 'active_subscription'].sort(),
+      [
+        'status',
+        'email',
+        'name',
+        'mobile',
+        'is_select',
+        'is_subscribed',
+        'membership_type',
+        'is_expired',
+        'active_subscription',
+      ].sort(),
     );
     expect(userInfoSchema.parse(body)).toMatchObject({
       email: accounts.paidMember,
@@ -33,14 +43,24 @@ describe.each(testDatabases)('users [%s]', (dialect) => {
       active_subscription: { status: 'active', trial: false },
     });
     const details = (await c.get(apiPaths.selectDetails)).json();
-    expect(details).toEqual({ status: 'SUCCESS', eligible_to_cancel: true, ineligibility_reason: null, autorenew: true, trial: false });
+    expect(details).toEqual({
+      status: 'SUCCESS',
+      eligible_to_cancel: true,
+      ineligibility_reason: null,
+      autorenew: true,
+      trial: false,
+    });
   });
 
   it('reports a trial member without auto-renew', async () => {
     const c = new TestClient(t.app);
     await c.signInAs(accounts.trialMember);
     expect((await c.get(apiPaths.userInfo)).json().membership_type).toBe('trial');
-    expect((await c.get(apiPaths.selectDetails)).json()).toMatchObject({ trial: true, autorenew: false, eligible_to_cancel: false });
+    expect((await c.get(apiPaths.selectDetails)).json()).toMatchObject({
+      trial: true,
+      autorenew: false,
+      eligible_to_cancel: false,
+    });
   });
 
   it.each([accounts.expiredMember, accounts.customer])('has no membership details for non-member %s', async (email) => {
@@ -52,7 +72,11 @@ describe.each(testDatabases)('users [%s]', (dialect) => {
   });
 
   it('treats unparseable membership flags as not a member', async () => {
-    await t.database.db.updateTable('users').set({ is_select: 'maybe' }).where('email', '=', accounts.paidMember).execute();
+    await t.database.db
+      .updateTable('users')
+      .set({ is_select: 'maybe' })
+      .where('email', '=', accounts.paidMember)
+      .execute();
     try {
       const c = new TestClient(t.app);
       const session = (await c.signInAs(accounts.paidMember)).json();
@@ -60,7 +84,11 @@ describe.each(testDatabases)('users [%s]', (dialect) => {
       expect((await c.get(apiPaths.userInfo)).json().is_select).toBe(false);
       expect((await c.get(apiPaths.selectDetails)).statusCode).toBe(404);
     } finally {
-      await t.database.db.updateTable('users').set({ is_select: 'true' }).where('email', '=', accounts.paidMember).execute();
+      await t.database.db
+        .updateTable('users')
+        .set({ is_select: 'true' })
+        .where('email', '=', accounts.paidMember)
+        .execute();
     }
   });
 
@@ -74,7 +102,11 @@ describe.each(testDatabases)('users [%s]', (dialect) => {
     // The database holds only a hash of the cookie: its value cannot be replayed as a cookie.
     const stored = await t.database.db.selectFrom('sessions').select('id').execute();
     for (const { id } of stored) {
-      const res = await t.app.inject({ method: 'GET', url: apiPaths.userInfo, headers: { cookie: `ss_session=${id}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: apiPaths.userInfo,
+        headers: { cookie: `ss_session=${id}` },
+      });
       expect(res.statusCode).toBe(401);
     }
   });

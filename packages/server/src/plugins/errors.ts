@@ -35,10 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const key =
-          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
-          err.validationContext ||
-          'request';
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
         fields[key] ??= issue.message ?? messages.validationFailed;
       }
       const first = Object.values(fields)[0] ?? messages.validationFailed;

@@ -31,8 +31,17 @@ export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
     <div id={SIDE_MENU_ID} className="side-menu" hidden={!open}>
       {open ? (
         <>
-          <button type="button" className="side-menu__backdrop" aria-label={t('menu.close')} onClick={onClose} />
+          {/* Pointer convenience only: keyboard users have Escape and the close button. */}
+          <div className="side-menu__backdrop" aria-hidden="true" onClick={onClose} />
           <nav className="side-menu__panel" aria-label={t('menu.label')} ref={panel}>
+            <button type="button" className="side-menu__close" aria-label={t('menu.close')} onClick={onClose}>
+              <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
+                <path
+                  fill="currentColor"
+                  d="M3.5 2 8 6.5 12.5 2 14 3.5 9.5 8l4.5 4.5-1.5 1.5L8 9.5 3.5 14 2 12.5 6.5 8 2 3.5z"
+                />
+              </svg>
+            </button>
             <ul className="side-menu__list">
               <li>
                 <Link to={routes.home}>{t('header.supportHome')}</Link>

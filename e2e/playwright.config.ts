@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Browsers cannot be downloaded here: drive the system Chromium (Debian package) instead.
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+if (!fs.existsSync(chromiumPath)) {
+  throw new Error(
+    `Chromium not found at ${chromiumPath}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)`,
+  );
+}
+
+const port = 8181;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh database per run. The config is loaded by the runner and again by each worker; the env var makes
+// them agree on one directory, and only the process that created it removes it.
+let dataDir = process.env.SELFSERVE_E2E_DATA_DIR;
+if (!dataDir) {
+  const created = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-e2e-'));
+  dataDir = created;
+  process.env.SELFSERVE_E2E_DATA_DIR = created;
+  process.on('exit', () => fs.rmSync(created, { recursive: true, force: true }));
+}
+
+export default defineConfig({
+  testDir: 'tests',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ../packages/server/dist/main.js',
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});

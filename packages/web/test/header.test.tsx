@@ -1,0 +1,86 @@
+import { apiPaths, routes } from '@selfserve/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SessionProvider } from '../src/app/session-provider';
+import { Header } from '../src/app/shell/header';
+import { createTestQueryClient, jsonResponse, mockFetch, renderWithSession, riya, sessionResponse } from './utils';
+
+describe('Header', () => {
+  it('shows the e-mail and a logout button for a signed-in user', () => {
+    renderWithSession(<Header />, { session: { user: riya } });
+    expect(screen.getByTestId('header-email')).toHaveTextContent(riya.email);
+    expect(screen.getByTestId('logout-button')).toHaveTextContent('Logout');
+    expect(screen.queryByTestId('login-link')).not.toBeInTheDocument();
+  });
+
+  it('shows the login link and the app download link to a visitor', () => {
+    renderWithSession(<Header />, { route: '/selfServe' });
+    expect(screen.getByTestId('login-link')).toHaveAttribute('href', routes.login);
+    expect(screen.getByTestId('download-app-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('header-email')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('logout-button')).not.toBeInTheDocument();
+  });
+
+  it('links back to the current page from the login link', () => {
+    renderWithSession(<Header />, { route: '/tickets?tab=open' });
+    expect(screen.getByTestId('login-link')).toHaveAttribute(
+      'href',
+      `${routes.login}?return=${encodeURIComponent('/tickets?tab=open')}`,
+    );
+  });
+
+  it('hides login and app download on the UK host', () => {
+    renderWithSession(<Header />, { session: { ukHost: true } });
+    expect(screen.queryByTestId('login-link')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('download-app-link')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Support home' })).toBeInTheDocument();
+  });
+
+  it('recognises the UK host from the marker the server sends', async () => {
+    // jsdom serves from "localhost"; a marker matching it makes this the UK site.
+    mockFetch({ [apiPaths.session]: () => jsonResponse(sessionResponse(null, { uk_host_marker: 'localhost' })) });
+    const queryClient = createTestQueryClient();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider>
+          <MemoryRouter>
+            <Header />
+          </MemoryRouter>
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(queryClient.getQueryState(['auth', 'session'])?.status).toBe('success'));
+    expect(screen.queryByTestId('login-link')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('download-app-link')).not.toBeInTheDocument();
+  });
+});
+
+describe('Side menu', () => {
+  it('opens and closes with the toggle and Escape, announcing its state', async () => {
+    const user = userEvent.setup();
+    renderWithSession(<Header />);
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Side menu' })).toBeInTheDocument();
+    expect(screen.getByTestId('login-prompt')).toHaveTextContent('Sign in to see your bookings and tickets');
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('navigation', { name: 'Side menu' })).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+  });
+
+  it('offers My Bookings instead of the login prompt to a signed-in user', async () => {
+    const user = userEvent.setup();
+    renderWithSession(<Header />, { session: { user: riya } });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', routes.bookings);
+    expect(screen.queryByTestId('login-prompt')).not.toBeInTheDocument();
+  });
+});

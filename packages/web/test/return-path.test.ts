@@ -1,0 +1,33 @@
+import { routes } from '@selfserve/contract';
+import { describe, expect, it } from 'vitest';
+import { loginHref, safeReturnPath } from '../src/features/auth/utils/return-path';
+
+const origin = 'https://help.example.in';
+
+describe('safeReturnPath', () => {
+  it('accepts a same-site path with its query and hash', () => {
+    expect(safeReturnPath('/tickets?tab=open#top', origin)).toBe('/tickets?tab=open#top');
+  });
+
+  it.each([
+    null,
+    '',
+    'tickets',
+    'https://evil.example/steal',
+    '//evil.example/steal',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    routes.login,
+    routes.loginRefresh,
+  ])('falls back to /home for %s', (value) => {
+    expect(safeReturnPath(value, origin)).toBe(routes.home);
+  });
+});
+
+describe('loginHref', () => {
+  it('adds the current page as the return target except on home and sign-in pages', () => {
+    expect(loginHref('/tickets')).toBe(`${routes.login}?return=%2Ftickets`);
+    expect(loginHref(routes.home)).toBe(routes.login);
+    expect(loginHref(routes.login)).toBe(routes.login);
+  });
+});
