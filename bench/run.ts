@@ -11,6 +11,7 @@ import Fastify from 'fastify';
 import { testConfig } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
 import { seedDemoData } from '../packages/server/src/db/seed.ts';
+import { printBundleSize } from './bundle-size.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -22,6 +23,8 @@ async function measure(name: string, url: string, headers: Record<string, string
 }
 
 async function main() {
+  printBundleSize(path.resolve(import.meta.dirname, '../packages/web/dist'));
+
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-bench-'));
   const database = openDatabase({ sqliteFile: path.join(dir, 'bench.db') });
   await migrateToLatest(database.db);

@@ -6,6 +6,7 @@ export * from './crn.ts';
 export * from './errors.ts';
 export * from './host.ts';
 export * from './languages.ts';
+export * from './membership.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
 export * from './telemetry.ts';

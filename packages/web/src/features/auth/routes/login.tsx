@@ -17,10 +17,10 @@ export function LoginPage() {
   if (user) return <Navigate to={safeReturnPath(params.get('return'))} replace />;
 
   return (
-    <div className="page page--narrow">
+    <div className="page">
       <h1>{t('login.heading')}</h1>
-      {demo ? <DemoAccounts /> : null}
       <CodeSignInForm />
+      {demo ? <DemoAccounts /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membershipOf, parseFlag } from '../src/users.ts';
+import { membershipOf, parseFlag } from '../src/membership.ts';
 
 const active = { id: 's1', status: 'active' };
 
