@@ -42,6 +42,14 @@ const v = readJson(vitestJson);
 if (v) {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
+  // Show that the server suite really ran on each database (test names carry [sqlite] / [postgres]).
+  const perDb = { sqlite: 0, postgres: 0 };
+  for (const file of v.testResults) {
+    for (const t of file.assertionResults) {
+      for (const db of Object.keys(perDb)) if (t.status === 'passed' && t.fullName.includes(`[${db}]`)) perDb[db]++;
+    }
+  }
+  console.log(`server tests passed per database: sqlite ${perDb.sqlite}, postgres ${perDb.postgres}`);
 }
 if (vitestCode !== 0 || !v || v.numTotalTests === 0) broken = true;
 

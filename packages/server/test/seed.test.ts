@@ -1,16 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { countries, isValidCrn } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { buildDemoData, SEED_ANCHOR, seedDemoData } from '../src/db/seed.ts';
-
-interface Target {
-  name: string;
-  open(): Promise<{ db: Kysely<Database>; cleanup(): Promise<void> }>;
-}
+import { openTestDatabase, testDatabases } from './helpers.ts';
 
 const SPEC_STATUSES = ['in progress', 'pending', 'requested', 'scheduled', 'cancelled', 'completed', 'ongoing'];
 const TABLES = [
@@ -24,46 +17,6 @@ const TABLES = [
   'orders',
   'tickets',
 ] as const;
-
-async function withClient(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    open: async () => {
-      const handle = openDatabase({ sqliteFile: ':memory:' });
-      return { db: handle.db, cleanup: () => handle.close() };
-    },
-  },
-];
-
-const databaseUrl = process.env.TEST_DATABASE_URL;
-if (databaseUrl) {
-  targets.push({
-    name: 'postgres',
-    open: async () => {
-      // Each run works in its own schema so parallel runs and leftovers never collide.
-      const schema = `seed_test_${randomBytes(6).toString('hex')}`;
-      await withClient(databaseUrl, `create schema ${schema}`);
-      const handle = openDatabase({ databaseUrl, schema, poolSize: 2 });
-      return {
-        db: handle.db,
-        cleanup: async () => {
-          await handle.close();
-          await withClient(databaseUrl, `drop schema ${schema} cascade`);
-        },
-      };
-    },
-  });
-}
 
 function decode(base64: string): string {
   return Buffer.from(base64, 'base64').toString('utf8');
@@ -82,17 +35,16 @@ describe('buildDemoData', () => {
   });
 });
 
-describe.each(targets)('demo seed on $name', (target) => {
+describe.each(testDatabases)('demo seed [%s]', (dialect) => {
   let db: Kysely<Database>;
   let cleanup: (() => Promise<void>) | undefined;
   let first: Record<string, number>;
   let second: Record<string, number>;
 
   beforeAll(async () => {
-    const opened = await target.open();
+    const opened = await openTestDatabase(dialect, false);
     db = opened.db;
-    cleanup = opened.cleanup;
-    await migrateToLatest(db);
+    cleanup = opened.dispose;
     first = await seedDemoData(db);
     second = await seedDemoData(db);
   }, 60_000);
