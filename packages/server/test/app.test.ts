@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { migrateToLatest, openDatabase } from '../src/db/database.ts';
+import { buildDemoData, SEED_ANCHOR, seedDemoData } from '../src/db/seed.ts';
 import { createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('app [%s]', (dialect) => {
@@ -84,5 +87,43 @@ describe('config', () => {
     expect(a.demoMode).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }).demoMode).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('restart on the embedded database', () => {
+  it('keeps data and signed-in sessions across a restart', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-restart-'));
+    const start = async () => {
+      const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
+      const database = openDatabase({ sqliteFile: path.join(config.dataDir, 'selfserve.db') });
+      await migrateToLatest(database.db);
+      await seedDemoData(database.db);
+      const app = await buildApp(config, database);
+      return { app, database };
+    };
+    try {
+      const first = await start();
+      const c = new TestClient(first.app);
+      await c.signInAs('riya.customer@example.in');
+      await c.post(apiPaths.addTrack, { event: 'page_view', page: '/before-restart' });
+      await first.app.close();
+      await first.database.close();
+
+      const second = await start();
+      const again = new TestClient(second.app);
+      again.cookies = c.cookies;
+      expect((await again.get(apiPaths.userInfo)).json().email).toBe('riya.customer@example.in');
+      const kept = await second.database.db.selectFrom('track_events').select('page').execute();
+      expect(kept.map((r) => r.page)).toContain('/before-restart');
+      const bookings = await second.database.db
+        .selectFrom('bookings')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(bookings.n)).toBe(buildDemoData(SEED_ANCHOR).bookings.length);
+      await second.app.close();
+      await second.database.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
