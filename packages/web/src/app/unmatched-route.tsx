@@ -1,7 +1,8 @@
-import { routes, unmatchedRouteTarget } from '@selfserve/contract';
+import { unmatchedRouteTarget } from '@selfserve/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { NotFound } from '../components/article-not-found';
 import { Loader } from '../components/loader';
 import { useSession } from '../lib/session';
 
@@ -28,17 +29,6 @@ export function UnmatchedRoute() {
     else void navigate(target, { replace: true });
   }, [status, deadEnd, target, navigate]);
 
-  if (deadEnd) {
-    return (
-      <section className="page page--centered">
-        <h1>{t('notFound')}</h1>
-        <p>
-          <Link to={routes.home} className="button">
-            {t('common.homeLink')}
-          </Link>
-        </p>
-      </section>
-    );
-  }
+  if (deadEnd) return <NotFound title={t('notFound')} />;
   return <Loader fullPage />;
 }

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** Shown when an article id does not resolve (spec §8: 'Article not found.'). */
-export function ArticleNotFound() {
+/** A dead end with a way home. */
+export function NotFound({ title }: { title: string }) {
   const { t } = useTranslation();
-  useDocumentTitle(t('articleNotFound'));
+  useDocumentTitle(title);
   return (
-    <section className="page page--centered" aria-labelledby="article-not-found-heading">
-      <h1 id="article-not-found-heading">{t('articleNotFound')}</h1>
+    <section className="page page--centered" aria-labelledby="not-found-heading">
+      <h1 id="not-found-heading">{title}</h1>
       <p>
         <Link to={routes.home} className="button">
           {t('common.homeLink')}
@@ -17,4 +17,10 @@ export function ArticleNotFound() {
       </p>
     </section>
   );
+}
+
+/** Shown when an article id does not resolve (spec §8: 'Article not found.'). */
+export function ArticleNotFound() {
+  const { t } = useTranslation();
+  return <NotFound title={t('articleNotFound')} />;
 }
