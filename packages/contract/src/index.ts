@@ -11,3 +11,8 @@ export * from './messages.ts';
 export * from './navigation.ts';
 export * from './telemetry.ts';
 export * from './users.ts';
+export * from './help-context.ts';
+export * from './kb.ts';
+export * from './kb-audience.ts';
+export * from './kb-indexes.ts';
+export * from './kb-search.ts';

@@ -20,6 +20,7 @@ import type { DatabaseHandle, DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { kbRoutes } from './modules/kb/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(authRoutes(deps));
   await app.register(usersRoutes(deps));
   await app.register(telemetryRoutes(deps));
+  await app.register(kbRoutes(deps));
 
   registerSpa(app, config.staticDir);
   return app;

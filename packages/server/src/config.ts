@@ -8,6 +8,7 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and dist/ when bundled are both one level under packages/server.
 const defaultStaticDir = path.resolve(here, '../../web/dist');
+const defaultKbContentDir = path.resolve(here, '../../../content/kb');
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -41,6 +42,10 @@ export const envSchema = z.object({
   TRUST_PROXY: boolish.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   STATIC_DIR: z.string().default(defaultStaticDir),
+  KB_CONTENT_DIR: z.string().default(defaultKbContentDir),
+  HIDE_WRITE_TO_US: boolish.default(false),
+  HIDE_CALL_US: boolish.default(false),
+  HIDE_CHAT: boolish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
 });
 
@@ -62,6 +67,9 @@ export interface AppConfig {
   trustProxy: boolean;
   cookieSecure: 'auto' | 'true' | 'false';
   staticDir: string;
+  kbContentDir: string;
+  /** Master switches (spec §6): hide write-to-us, call-us or chat everywhere. */
+  switches: { writeToUs: boolean; callUs: boolean; chat: boolean };
   shutdownTimeoutMs: number;
 }
 
@@ -96,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE,
     staticDir: path.resolve(e.STATIC_DIR),
+    kbContentDir: path.resolve(e.KB_CONTENT_DIR),
+    switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
@@ -136,6 +146,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     cookieSecure: 'false',
     staticDir: defaultStaticDir,
+    kbContentDir: defaultKbContentDir,
+    switches: { writeToUs: true, callUs: true, chat: true },
     shutdownTimeoutMs: 1000,
     ...overrides,
   };

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed.ts';
+import { formatImportResult, seedKnowledgeBase } from './modules/kb/importer.ts';
 import { listDemoAccounts } from './modules/users/repo.ts';
 
 async function main(): Promise<void> {
@@ -21,7 +22,12 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
   });
   await migrateToLatest(database.db);
-  if (config.seedDemoData) await seedDemoData(database.db);
+  if (config.seedDemoData) {
+    await seedDemoData(database.db);
+    // The demo knowledge base is imported once, on first start; later changes go through kb:import.
+    const kb = await seedKnowledgeBase(database.db, database.dialect, config.kbContentDir);
+    if (kb) console.log(formatImportResult(kb));
+  }
 
   const app = await buildApp(config, database);
   app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-knowledge-base.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -57,6 +58,7 @@ function quoteIdent(name: string): string {
 /** Migrations are listed in code so the bundled server needs no migration folder at run time. */
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-knowledge-base': m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

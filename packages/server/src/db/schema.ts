@@ -23,6 +23,8 @@ export interface UsersTable {
   is_expired: string;
   demo_description: string | null;
   created_at: string;
+  /** drivers: may use the whitelisted 'request a call' help category */
+  call_requests_allowed: number;
 }
 
 export interface SubscriptionsTable {
@@ -183,7 +185,63 @@ export interface TrackEventsTable {
   created_at: string;
 }
 
+export interface ArticlesTable {
+  id: string;
+  index_name: string;
+  type: 'category' | 'sub_category' | 'article';
+  parent_id: string | null;
+  position: number;
+  title: string;
+  /** sanitised HTML */
+  body_html: string;
+  /** normalised plain text of the body, for search and snippets */
+  body_text: string;
+  /** JSON columns (portable text) */
+  labels: string;
+  label_names: string;
+  contexts: string;
+  options: string;
+  related: string;
+  side_load: string;
+  response: string;
+  embedded: string;
+  content_hash: string;
+  updated_at: string;
+}
+
+export interface KbTermsTable {
+  term: string;
+  doc_count: number;
+}
+
+export interface KbMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface KbZeroResultSearchesTable {
+  id: string;
+  query: string;
+  index_names: string;
+  created_at: string;
+}
+
+export interface ArticleFeedbackTable {
+  id: string;
+  article_id: string;
+  /** user id, or a hash of the visitor cookie: one vote per person per article */
+  voter: string;
+  user_id: string | null;
+  helpful: number;
+  created_at: string;
+}
+
 export interface Database {
+  articles: ArticlesTable;
+  kb_terms: KbTermsTable;
+  kb_meta: KbMetaTable;
+  kb_zero_result_searches: KbZeroResultSearchesTable;
+  article_feedback: ArticleFeedbackTable;
   users: UsersTable;
   subscriptions: SubscriptionsTable;
   countries: CountriesTable;
@@ -201,3 +259,4 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type BookingRow = Selectable<BookingsTable>;
+export type ArticleRow = Selectable<ArticlesTable>;

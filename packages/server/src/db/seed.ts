@@ -412,6 +412,7 @@ function person(
       is_select: 'false',
       is_subscribed: 'false',
       is_expired: 'false',
+      call_requests_allowed: 0,
       ...row,
     },
   };
@@ -533,7 +534,8 @@ const USERS: readonly SeedUser[] = [
     city: 'Bengaluru',
     partner_type: 'driver',
     current_car_category: 'prime',
-    demo_description: 'Prime driver partner in Bengaluru, app in Hindi, one trip on the road',
+    call_requests_allowed: 1,
+    demo_description: 'Prime driver partner in Bengaluru, app in Hindi, may request support calls, one trip on the road',
   }),
   person('jack', 880, {
     id: 'u_driver_au',

@@ -62,6 +62,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
       demo: config.demoMode,
       uk_host_marker: config.ukHostMarker,
+      switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
     };
   }
 

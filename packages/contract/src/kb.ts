@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/** Article labels of the spec (core.md §3, guided-flows.md §3). A label is a key with a value. */
+export const articleLabels = [
+  'chat_bot',
+  'one_touch',
+  'api_call',
+  'context',
+  'sd_call_us',
+  'whitelisted',
+  'actionable',
+  'should_reload',
+  'minus_write_to_us',
+  'minus_call_us',
+  'minus_call_back',
+  'structured_email_param',
+  'cab_attachment',
+  'cab_attachment_customer',
+  'call_type',
+  'hide_body',
+  'show_title',
+  'phone',
+  'article_popup',
+  'tag',
+  'one_touch_source',
+] as const;
+
+/** Tags (label_names) of the spec; `emergency_time:{x}` and `call_driver_expiry_time:{x}` carry a value. */
+export const articleTags = [
+  'select_members',
+  'select_paid_members',
+  'one_touch__other_help_issues',
+  'article_ondc',
+  'neft_refund_option',
+  'api_call__v3_submit',
+  'hide_desktop',
+  'hide_description',
+  'hide_email',
+  'send_invoice',
+  'do_your_kyc',
+  'article_feedback',
+  'driver_cleaning_fee',
+  'plus_live_chat',
+  'add_chat_with_us',
+  'article_refresh',
+  'emergency_time:{x}',
+  'call_driver_expiry_time:{x}',
+  'krutrim_bot',
+  'food_delivery_redirect',
+] as const;
+
+/** Two categories the spec names by title (core.md §6); content must keep these titles. */
+export const MANAGING_MEMBERSHIP_TITLE = 'Managing My Membership';
+export const CANCELING_MEMBERSHIP_TITLE = 'Canceling my membership';
+
+export const articleTypeSchema = z.enum(['category', 'sub_category', 'article']);
+export type ArticleType = z.infer<typeof articleTypeSchema>;
+
+export const labelValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+export const oneTouchOptionSchema = z.object({
+  text: z.string(),
+  value: z.string(),
+  action: z.string().optional(),
+  type: z.string().optional(),
+  article_id: z.string().optional(),
+  showCustomMessage: z.boolean().optional(),
+  customMessage: z.string().optional(),
+  customMessageHeading: z.string().optional(),
+  bill_amount: z.number().optional(),
+});
+export type OneTouchOption = z.infer<typeof oneTouchOptionSchema>;
+
+/** A node of the tree as lists show it: enough to render a link. */
+export const articleSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  title: z.string(),
+  type: articleTypeSchema,
+  index_name: z.string(),
+  parent_id: z.string().nullable(),
+  label_names: z.array(z.string()),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+export interface CategoryNode extends ArticleSummary {
+  articles: CategoryNode[];
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = articleSummarySchema.extend({
+  articles: z.lazy(() => z.array(categoryNodeSchema)),
+});
+
+/** A full article: body HTML (sanitised on import and again on display), labels, options, related. */
+export const articleSchema = articleSummarySchema.extend({
+  body: z.string(),
+  html_body: z.string(),
+  labels: z.record(z.string(), labelValueSchema),
+  options: z.array(oneTouchOptionSchema),
+  related: z.array(articleSummarySchema),
+  side_load: z.record(z.string(), z.unknown()),
+  response: z.record(z.string(), z.unknown()),
+  /** JSON blocks embedded in the body (ids refund-initiated, Csat, Feedback, driver_app_city_numbers). */
+  embedded: z.record(z.string(), z.unknown()),
+  articles: z.array(articleSummarySchema),
+  /** The path from the top category down to this node's parent, for breadcrumbs and back. */
+  ancestors: z.array(articleSummarySchema),
+});
+export type Article = z.infer<typeof articleSchema>;
+
+const indexNames = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name')).min(1).max(5));
+
+/** GET /api/kb/v3/meta/ (and the marketplace variants): the category tree for the viewer. */
+export const kbMetaQuerySchema = z.object({
+  index_name: indexNames.optional(),
+  cab_category: z.string().max(40).optional(),
+  booking_id: z.string().max(64).optional(),
+  ride_type: z.string().max(40).optional(),
+  context: z.string().max(64).optional(),
+  source: z.string().max(40).optional(),
+});
+export const kbMetaResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  index_name: z.array(z.string()),
+  context: z.string().nullable(),
+  data: z.array(categoryNodeSchema),
+});
+export type KbMetaResponse = z.infer<typeof kbMetaResponseSchema>;
+
+/** GET /api/kb/v3/articles: one node by id (an article, or a category with its children). */
+export const kbArticleQuerySchema = z.object({
+  index_name: indexNames.optional(),
+  id: z.string().regex(/^[\w-]{1,40}$/, 'Invalid article id'),
+  related: z.enum(['true', 'false']).optional(),
+  context: z.string().max(64).optional(),
+});
+export const kbArticleResponseSchema = z.object({ status: z.literal('SUCCESS'), data: articleSchema });
+
+/** GET /api/kb/v3/related_article/{index}/articles: articles related to one, for a booking or order. */
+export const kbRelatedQuerySchema = z.object({
+  id: z.string().regex(/^[\w-]{1,40}$/, 'Invalid article id'),
+  booking_id: z.string().max(64).optional(),
+  car_category: z.string().max(40).optional(),
+  order_id: z.string().max(64).optional(),
+  date_entered_time_stamp: z.string().max(20).optional(),
+});
+export const kbRelatedResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  data: z.array(articleSummarySchema),
+});
+
+export const kbSearchQuerySchema = z.object({
+  query: z.string().trim().min(3, 'Please type at least 3 characters').max(200),
+  index_name: indexNames.optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const kbSearchResultSchema = articleSummarySchema.extend({ snippet: z.string() });
+export type KbSearchResult = z.infer<typeof kbSearchResultSchema>;
+/** A list (spec §7); no match answers the error 'No Articles Found'. */
+export const kbSearchResponseSchema = z.array(kbSearchResultSchema);
+
+export const kbFeedbackSchema = z.object({
+  article_id: z.string().regex(/^[\w-]{1,40}$/),
+  helpful: z.boolean(),
+});
+
+export const kbPaths = {
+  meta: '/api/kb/v3/meta/',
+  metaVariant: (kind: 'ondc' | 'grocery' | 'giftcard' | 'fashionandelectronics') => `/api/kb/v3/${kind}/meta`,
+  articles: '/api/kb/v3/articles',
+  related: (index: string) => `/api/kb/v3/related_article/${index}/articles`,
+  relatedV1: (index: string) => `/api/kb/v1/related_article/${index}/articles`,
+  driverMeta: '/api/kb/v1/driver_app/meta',
+  search: (type: string) => `/api/kb/v3/article_type__${type}/search`,
+  feedback: '/api/kb/v3/article_feedback',
+} as const;

@@ -1,0 +1,236 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  articleLabels,
+  articleTags,
+  articleTypeSchema,
+  labelValueSchema,
+  normalizeSearchText,
+  oneTouchOptionSchema,
+} from '@selfserve/contract';
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+
+/** Ids of the hidden elements whose text is a JSON block the flows read (guided-flows.md §3). */
+export const EMBEDDED_BLOCK_IDS = ['refund-initiated', 'Csat', 'Feedback', 'driver_app_city_numbers'] as const;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Spec tags; `emergency_time:{x}` and `call_driver_expiry_time:{x}` take a number for {x}. */
+const tagPattern = new RegExp(`^(?:${articleTags.map((t) => escapeRegExp(t).replace('\\{x\\}', '\\d{1,5}')).join('|')})$`);
+
+const idSchema = z.string().regex(/^\d{1,12}$/, 'must be a string of digits');
+
+/** The front matter of one content file (docs/kb-content.md). Unknown keys are errors. */
+export const frontMatterSchema = z
+  .object({
+    id: idSchema,
+    index: z.string().regex(/^[a-z0-9_]{2,40}$/),
+    type: articleTypeSchema,
+    parent: idSchema.optional(),
+    position: z.number().int().min(0).max(10000).default(0),
+    title: z.string().trim().min(1).max(150),
+    labels: z
+      .record(z.string(), labelValueSchema)
+      .default({})
+      .refine((l) => Object.keys(l).every((k) => (articleLabels as readonly string[]).includes(k)), {
+        message: `labels must be among: ${articleLabels.join(', ')}`,
+      }),
+    tags: z
+      .array(z.string().regex(tagPattern, 'is not a tag of the spec'))
+      .default([]),
+    contexts: z.array(z.string().regex(/^[A-Za-z0-9_]{3,64}$/)).default([]),
+    options: z.array(oneTouchOptionSchema.strict()).default([]),
+    related: z.array(idSchema).default([]),
+    side_load: z.record(z.string(), z.unknown()).default({}),
+    response: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+
+export interface ContentNode {
+  id: string;
+  index_name: string;
+  type: 'category' | 'sub_category' | 'article';
+  parent_id: string | null;
+  position: number;
+  title: string;
+  body_html: string;
+  body_text: string;
+  labels: Record<string, string | number | boolean>;
+  label_names: string[];
+  contexts: string[];
+  options: z.infer<typeof oneTouchOptionSchema>[];
+  related: string[];
+  side_load: Record<string, unknown>;
+  response: Record<string, unknown>;
+  embedded: Record<string, unknown>;
+  content_hash: string;
+  file: string;
+}
+
+export interface ContentProblem {
+  file: string;
+  reason: string;
+}
+
+/**
+ * What article HTML may contain: text formatting, lists, tables, links and images. No scripts, no
+ * styles, no event handlers, no javascript: or data: links — the body is shown as HTML to users.
+ */
+export const sanitizeOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'small', 'blockquote', 'code', 'pre',
+    'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'div', 'span',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'width', 'height'],
+    div: ['id', 'hidden', 'class'],
+    span: ['class'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+  transformTags: {
+    // Links leaving the help centre open safely in a new tab.
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+  },
+};
+
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, sanitizeOptions);
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+const blockPattern = new RegExp(`<div id="(${EMBEDDED_BLOCK_IDS.join('|')})"[^>]*>([\\s\\S]*?)</div>`, 'g');
+
+/** Pulls the JSON blocks out of sanitised HTML; the text of the rest becomes the searchable body. */
+export function readBody(html: string): { embedded: Record<string, unknown>; text: string; bad: string | null } {
+  const embedded: Record<string, unknown> = {};
+  let bad: string | null = null;
+  const withoutBlocks = html.replace(blockPattern, (_m, id: string, json: string) => {
+    try {
+      embedded[id] = JSON.parse(decodeEntities(json.trim()));
+    } catch {
+      bad ??= `embedded block "${id}" is not valid JSON`;
+    }
+    return ' ';
+  });
+  const text = decodeEntities(sanitizeHtml(withoutBlocks, { allowedTags: [], allowedAttributes: {} }));
+  return { embedded, text: normalizeSearchText(text), bad };
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+
+export function parseContentFile(file: string, source: string): ContentNode | ContentProblem {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) return { file, reason: 'no front matter (the file must start with --- and a YAML block)' };
+  let raw: unknown;
+  try {
+    raw = parseYaml(match[1] ?? '');
+  } catch (err) {
+    return { file, reason: `front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}` };
+  }
+  const parsed = frontMatterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { file, reason: `${issue?.path.join('.') || 'front matter'}: ${issue?.message}` };
+  }
+  const fm = parsed.data;
+  const markdown = (match[2] ?? '').trim();
+  const html = sanitizeArticleHtml(marked.parse(markdown, { async: false }));
+  const body = readBody(html);
+  if (body.bad) return { file, reason: body.bad };
+  if (fm.type === 'article' && fm.labels.hide_body !== true && body.text.length < 40) {
+    return { file, reason: 'an article needs a body of at least 40 characters (or the label hide_body: true)' };
+  }
+  if (fm.type === 'category' && fm.parent) return { file, reason: 'a category has no parent' };
+  if (fm.type !== 'category' && !fm.parent) return { file, reason: `a ${fm.type} needs a parent` };
+  const node: Omit<ContentNode, 'content_hash'> = {
+    id: fm.id,
+    index_name: fm.index,
+    type: fm.type,
+    parent_id: fm.parent ?? null,
+    position: fm.position,
+    title: fm.title,
+    body_html: html,
+    body_text: body.text,
+    labels: fm.labels,
+    label_names: fm.tags,
+    contexts: fm.contexts,
+    options: fm.options,
+    related: fm.related,
+    side_load: fm.side_load,
+    response: fm.response,
+    embedded: body.embedded,
+    file,
+  };
+  const { file: _f, ...hashed } = node;
+  const content_hash = crypto.createHash('sha256').update(JSON.stringify(hashed)).digest('base64url');
+  return { ...node, content_hash };
+}
+
+export interface LoadedContent {
+  nodes: ContentNode[];
+  problems: ContentProblem[];
+  indexes: string[];
+}
+
+/**
+ * Reads a content folder: either one index folder (holding .md files) or a folder of index folders.
+ * Checks every file and then the whole: unique ids, folder = index, parents and related ids exist.
+ */
+export function loadContentFolder(folder: string): LoadedContent {
+  const problems: ContentProblem[] = [];
+  const nodes: ContentNode[] = [];
+  if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
+    return { nodes, problems: [{ file: folder, reason: 'is not a folder' }], indexes: [] };
+  }
+  const entries = fs.readdirSync(folder, { withFileTypes: true });
+  const indexDirs = entries.some((e) => e.isFile() && e.name.endsWith('.md'))
+    ? [folder]
+    : entries.filter((e) => e.isDirectory()).map((e) => path.join(folder, e.name));
+  const indexes = indexDirs.map((d) => path.basename(d)).sort();
+
+  for (const dir of indexDirs) {
+    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.md')).sort()) {
+      const file = path.join(dir, name);
+      const result = parseContentFile(file, fs.readFileSync(file, 'utf8'));
+      if ('reason' in result) problems.push(result);
+      else if (result.index_name !== path.basename(dir)) {
+        problems.push({ file, reason: `index "${result.index_name}" does not match its folder "${path.basename(dir)}"` });
+      } else nodes.push(result);
+    }
+  }
+
+  const byId = new Map<string, ContentNode>();
+  for (const n of nodes) {
+    const other = byId.get(n.id);
+    if (other) problems.push({ file: n.file, reason: `id ${n.id} is already used by ${other.file}` });
+    else byId.set(n.id, n);
+  }
+  for (const n of nodes) {
+    if (n.parent_id) {
+      const parent = byId.get(n.parent_id);
+      if (!parent) problems.push({ file: n.file, reason: `parent ${n.parent_id} does not exist` });
+      else if (parent.index_name !== n.index_name) problems.push({ file: n.file, reason: `parent ${n.parent_id} is in another index` });
+      else if (parent.type === 'article') problems.push({ file: n.file, reason: `parent ${n.parent_id} is an article` });
+    }
+    for (const r of n.related) {
+      if (!byId.has(r)) problems.push({ file: n.file, reason: `related article ${r} does not exist` });
+    }
+  }
+  return { nodes, problems, indexes };
+}

@@ -1,0 +1,226 @@
+import { searchTerms, typoTolerant, withinOneEdit } from '@selfserve/contract';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import type { ArticleRow, Database } from '../../db/schema.ts';
+import { newId } from '../../lib/crypto.ts';
+import type { ContentNode } from './content.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const treeColumns = ['id', 'index_name', 'type', 'parent_id', 'position', 'title', 'label_names', 'labels', 'contexts'] as const;
+export type TreeRow = Pick<ArticleRow, (typeof treeColumns)[number]>;
+
+export function listTree(db: Db, indexes: string[]): Promise<TreeRow[]> {
+  return db
+    .selectFrom('articles')
+    .select(treeColumns)
+    .where('index_name', 'in', indexes)
+    .orderBy('position')
+    .orderBy('title')
+    .execute();
+}
+
+export function findArticle(db: Db, id: string) {
+  return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findTreeRows(db: Db, ids: string[]): Promise<TreeRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('articles').select(treeColumns).where('id', 'in', ids).execute();
+}
+
+export function listChildren(db: Db, parentId: string): Promise<TreeRow[]> {
+  return db
+    .selectFrom('articles')
+    .select(treeColumns)
+    .where('parent_id', '=', parentId)
+    .orderBy('position')
+    .orderBy('title')
+    .execute();
+}
+
+export function listHashes(db: Db, indexes: string[]) {
+  return db.selectFrom('articles').select(['id', 'index_name', 'content_hash']).where('index_name', 'in', indexes).execute();
+}
+
+function toRow(n: ContentNode, now: string): ArticleRow {
+  return {
+    id: n.id,
+    index_name: n.index_name,
+    type: n.type,
+    parent_id: n.parent_id,
+    position: n.position,
+    title: n.title,
+    body_html: n.body_html,
+    body_text: n.body_text,
+    labels: JSON.stringify(n.labels),
+    label_names: JSON.stringify(n.label_names),
+    contexts: JSON.stringify(n.contexts),
+    options: JSON.stringify(n.options),
+    related: JSON.stringify(n.related),
+    side_load: JSON.stringify(n.side_load),
+    response: JSON.stringify(n.response),
+    embedded: JSON.stringify(n.embedded),
+    content_hash: n.content_hash,
+    updated_at: now,
+  };
+}
+
+const tokens = (text: string) => text.split(' ').filter(Boolean);
+
+/** Writes nodes (new or changed) and their search entries. */
+export async function upsertArticles(trx: Transaction<Database>, dialect: DialectName, nodes: ContentNode[], now: string) {
+  for (const n of nodes) {
+    const row = toRow(n, now);
+    const { id: _id, ...rest } = row;
+    await trx.insertInto('articles').values(row).onConflict((oc) => oc.column('id').doUpdateSet(rest)).execute();
+    const title = searchTextOf(n.title);
+    if (dialect === 'postgres') {
+      // Built from our own tokens, not PostgreSQL's parser, so both databases index the same words.
+      await sql`update articles set search_vector =
+          setweight(array_to_tsvector(${tokens(title)}::text[]), 'A') ||
+          setweight(array_to_tsvector(${tokens(n.body_text)}::text[]), 'B')
+        where id = ${n.id}`.execute(trx);
+    } else {
+      await sql`delete from articles_fts where article_id = ${n.id}`.execute(trx);
+      await sql`insert into articles_fts (article_id, index_name, title, body) values (${n.id}, ${n.index_name}, ${title}, ${n.body_text})`.execute(
+        trx,
+      );
+    }
+  }
+}
+
+export async function deleteArticles(trx: Transaction<Database>, dialect: DialectName, ids: string[]) {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('articles').where('id', 'in', ids).execute();
+  if (dialect === 'sqlite') await sql`delete from articles_fts where article_id in (${sql.join(ids)})`.execute(trx);
+}
+
+/** Rebuilds the vocabulary from every article and bumps the knowledge-base version. */
+export async function rebuildTerms(trx: Transaction<Database>, now: string) {
+  const counts = new Map<string, number>();
+  const rows = await trx.selectFrom('articles').select(['title', 'body_text']).execute();
+  for (const r of rows) {
+    for (const t of new Set([...tokens(searchTextOf(r.title)), ...tokens(r.body_text)])) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  await trx.deleteFrom('kb_terms').execute();
+  const all = [...counts].map(([term, doc_count]) => ({ term, doc_count }));
+  for (let i = 0; i < all.length; i += 500) await trx.insertInto('kb_terms').values(all.slice(i, i + 500)).execute();
+  await trx
+    .insertInto('kb_meta')
+    .values({ key: 'version', value: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: now }))
+    .execute();
+}
+
+function searchTextOf(title: string): string {
+  return searchTerms(title).join(' ');
+}
+
+// ---- search ----------------------------------------------------------------------------------
+
+export interface SearchHit {
+  id: string;
+  index_name: string;
+  type: ArticleRow['type'];
+  parent_id: string | null;
+  title: string;
+  label_names: string;
+  body_text: string;
+}
+
+/** SQLite keeps the vocabulary in memory, reloaded when an import changes the knowledge-base version. */
+let vocabulary: { version: string; byLength: Map<number, string[]> } | null = null;
+
+async function nearTermsSqlite(db: Db, term: string): Promise<string[]> {
+  const version = (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
+  if (vocabulary?.version !== version) {
+    const byLength = new Map<number, string[]>();
+    for (const { term: t } of await db.selectFrom('kb_terms').select('term').execute()) {
+      const len = Array.from(t).length;
+      const list = byLength.get(len) ?? [];
+      list.push(t);
+      byLength.set(len, list);
+    }
+    vocabulary = { version, byLength };
+  }
+  const len = Array.from(term).length;
+  const near: string[] = [];
+  for (const l of [len - 1, len, len + 1]) {
+    for (const t of vocabulary.byLength.get(l) ?? []) if (t !== term && withinOneEdit(term, t)) near.push(t);
+  }
+  return near;
+}
+
+/** PostgreSQL asks its trigram index for the nearest words, then keeps those one edit away. */
+async function nearTermsPostgres(db: Db, term: string): Promise<string[]> {
+  const rows = await sql<{ term: string }>`select term from kb_terms order by term <-> ${term} limit 30`.execute(db);
+  return rows.rows.map((r) => r.term).filter((t) => t !== term && withinOneEdit(term, t));
+}
+
+/** Each query word, with its one-edit neighbours for words of five letters or more. */
+async function expandTerms(db: Db, dialect: DialectName, terms: string[]) {
+  return Promise.all(
+    terms.map(async (term, i) => ({
+      term,
+      // Search-as-you-type: the word being typed (the last) also matches as a prefix.
+      prefix: i === terms.length - 1,
+      near: typoTolerant(term) ? await (dialect === 'postgres' ? nearTermsPostgres(db, term) : nearTermsSqlite(db, term)) : [],
+    })),
+  );
+}
+
+/**
+ * Full-text search over titles (weighted) and bodies, every word required, ranked; the one
+ * dialect-specific function of the knowledge base (FTS5 bm25 / tsvector ts_rank).
+ */
+export async function searchArticles(
+  db: Db,
+  dialect: DialectName,
+  query: string,
+  indexes: string[],
+  limit: number,
+): Promise<SearchHit[]> {
+  const terms = searchTerms(query);
+  if (terms.length === 0 || indexes.length === 0) return [];
+  const expanded = await expandTerms(db, dialect, terms);
+  const columns = sql`a.id, a.index_name, a.type, a.parent_id, a.title, a.label_names, a.body_text`;
+
+  if (dialect === 'postgres') {
+    const q = expanded
+      .map(({ term, prefix, near }) => `(${[`'${term}'${prefix ? ':*' : ''}`, ...near.map((n) => `'${n}'`)].join(' | ')})`)
+      .join(' & ');
+    const result = await sql<SearchHit>`
+      select ${columns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank
+      from articles a, cast(${q} as tsquery) q
+      where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
+      order by rank desc, a.title limit ${limit}`.execute(db);
+    return result.rows;
+  }
+
+  const match = expanded
+    .map(({ term, prefix, near }) => `(${[`"${term}"${prefix ? '*' : ''}`, ...near.map((n) => `"${n}"`)].join(' OR ')})`)
+    .join(' AND ');
+  const result = await sql<SearchHit>`
+    select ${columns}, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
+    from articles_fts f join articles a on a.id = f.article_id
+    where articles_fts match ${match} and f.index_name in (${sql.join(indexes)}) and a.type = 'article'
+    order by rank, a.title limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+export function recordZeroResultSearch(db: Db, query: string, indexes: string[]) {
+  return db
+    .insertInto('kb_zero_result_searches')
+    .values({ id: newId('zs'), query: query.slice(0, 200), index_names: indexes.join(','), created_at: new Date().toISOString() })
+    .execute();
+}
+
+export function upsertFeedback(db: Db, row: { article_id: string; voter: string; user_id: string | null; helpful: boolean }) {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('article_feedback')
+    .values({ id: newId('fb'), ...row, helpful: row.helpful ? 1 : 0, created_at: now })
+    .onConflict((oc) => oc.columns(['article_id', 'voter']).doUpdateSet({ helpful: row.helpful ? 1 : 0, created_at: now }))
+    .execute();
+}

@@ -1,0 +1,168 @@
+import {
+  errorResponseSchema,
+  helpContextKey,
+  kbArticleQuerySchema,
+  kbArticleResponseSchema,
+  kbFeedbackSchema,
+  kbMetaQuerySchema,
+  kbMetaResponseSchema,
+  kbPaths,
+  kbRelatedQuerySchema,
+  kbRelatedResponseSchema,
+  kbSearchQuerySchema,
+  kbSearchResponseSchema,
+  marketplaceIndexes,
+  messages,
+  okResponseSchema,
+} from '@selfserve/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { findArticle, upsertFeedback } from './repo.ts';
+import { allowedIndexes, articleById, categoryTree, kbViewerOf, relatedArticles, searchKb } from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const tags = ['kb'];
+const indexParam = z.object({ index: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name') });
+const marketplaceMeta = { ondc: 'ondc', grocery: 'grocery', giftcard: 'giftcard', fashionandelectronics: 'fashion_electronics' } as const;
+
+export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, dialect } = deps;
+  const viewerOf = (request: FastifyRequest) => kbViewerOf(db, request.session, request.log);
+
+  /** A booking named in a query must be the signed-in user's own; anyone else's does not exist. */
+  async function ownBooking(request: FastifyRequest, bookingId: string | undefined) {
+    if (!bookingId) return null;
+    const booking = request.session
+      ? await db
+          .selectFrom('bookings')
+          .select(['id', 'status', 'sub_status', 'fare', 'cab_category', 'saas_ride'])
+          .where('user_id', '=', request.session.userId)
+          .where((eb) => eb.or([eb('id', '=', bookingId), eb('crn', '=', bookingId)]))
+          .executeTakeFirst()
+      : undefined;
+    if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+    return booking;
+  }
+
+  return async (app) => {
+    app.get(
+      kbPaths.meta,
+      { schema: { tags, querystring: kbMetaQuerySchema, response: { 200: kbMetaResponseSchema, ...errors } } },
+      async (request) => {
+        const q = request.query;
+        const kv = await viewerOf(request);
+        const booking = await ownBooking(request, q.booking_id);
+        const cab = q.cab_category ?? booking?.cab_category;
+        const indexes = allowedIndexes(q.index_name, kv, cab || booking ? { booking: { cab_category: cab, saas_ride: booking?.saas_ride } } : {});
+        const context = q.context ?? (booking ? helpContextKey(booking) : null);
+        return { status: 'SUCCESS' as const, index_name: indexes, context, data: await categoryTree(db, indexes, context, kv) };
+      },
+    );
+
+    for (const [kind, index] of Object.entries(marketplaceMeta)) {
+      app.get(
+        kbPaths.metaVariant(kind as keyof typeof marketplaceMeta),
+        {
+          schema: {
+            tags,
+            querystring: z.object({ context: z.string().max(64).optional(), order_id: z.string().max(64).optional() }),
+            response: { 200: kbMetaResponseSchema, ...errors },
+          },
+        },
+        async (request) => {
+          const kv = await viewerOf(request);
+          const indexes = [marketplaceIndexes[index as keyof typeof marketplaceIndexes]];
+          const context = request.query.context ?? null;
+          return { status: 'SUCCESS' as const, index_name: indexes, context, data: await categoryTree(db, indexes, context, kv) };
+        },
+      );
+    }
+
+    app.get(
+      kbPaths.driverMeta,
+      {
+        schema: {
+          tags,
+          querystring: z.object({ booking_id: z.string().max(64).optional(), context: z.string().max(64).optional() }),
+          response: { 200: kbMetaResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const kv = await viewerOf(request);
+        if (!request.session) throw new AppError('UNAUTHORIZED');
+        if (kv.index.role !== 'driver' && kv.index.role !== 'food_delivery_rider') {
+          throw new AppError('FORBIDDEN', 'This help is for driver partners.');
+        }
+        const booking = await ownBooking(request, request.query.booking_id);
+        const indexes = allowedIndexes(undefined, kv, { booking });
+        const context = request.query.context ?? (booking ? helpContextKey(booking) : null);
+        return { status: 'SUCCESS' as const, index_name: indexes, context, data: await categoryTree(db, indexes, context, kv) };
+      },
+    );
+
+    app.get(
+      kbPaths.articles,
+      { schema: { tags, querystring: kbArticleQuerySchema, response: { 200: kbArticleResponseSchema, ...errors } } },
+      async (request) => {
+        const q = request.query;
+        const kv = await viewerOf(request);
+        const indexes = q.index_name ? allowedIndexes(q.index_name, kv) : null;
+        return { status: 'SUCCESS' as const, data: await articleById(db, q.id, indexes, kv, q.related !== 'false') };
+      },
+    );
+
+    for (const path of [kbPaths.related(':index'), kbPaths.relatedV1(':index')]) {
+      app.get(
+        path,
+        { schema: { tags, params: indexParam, querystring: kbRelatedQuerySchema, response: { 200: kbRelatedResponseSchema, ...errors } } },
+        async (request) => {
+          const kv = await viewerOf(request);
+          await ownBooking(request, request.query.booking_id);
+          const [index] = allowedIndexes([request.params.index], kv);
+          return { status: 'SUCCESS' as const, data: await relatedArticles(db, index as string, request.query.id, kv) };
+        },
+      );
+    }
+
+    app.get(
+      kbPaths.search(':type'),
+      {
+        config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          // The spec's path segment is article_type__{type}: {type} names the audience whose index to search.
+          params: z.object({ type: z.enum(['customer', 'driver', 'food_delivery_rider', 'select']) }),
+          querystring: kbSearchQuerySchema,
+          response: { 200: kbSearchResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const kv = await viewerOf(request);
+        const { type } = request.params;
+        const role = type === 'select' ? 'customer' : type;
+        const indexes = allowedIndexes(request.query.index_name, kv, { role });
+        const results = await searchKb(db, dialect, request.query.query, indexes, request.query.limit, kv);
+        if (results.length === 0) throw new AppError('NOT_FOUND', messages.noArticlesFound);
+        return results;
+      },
+    );
+
+    app.post(
+      kbPaths.feedback,
+      { schema: { tags, body: kbFeedbackSchema, response: { 200: okResponseSchema, ...errors } } },
+      async (request) => {
+        const { article_id, helpful } = request.body;
+        if (!(await findArticle(db, article_id))) throw new AppError('NOT_FOUND', messages.articleNotFound);
+        const userId = request.session?.userId ?? null;
+        // One vote per person per article: the user, or a hash of the visitor cookie.
+        const voter = userId ?? `v:${sha256(request.csrfBinding ?? request.ip)}`;
+        await upsertFeedback(db, { article_id, voter, user_id: userId, helpful });
+        return { status: 'SUCCESS' as const };
+      },
+    );
+  };
+}

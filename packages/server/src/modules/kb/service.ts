@@ -1,0 +1,235 @@
+import {
+  type Article,
+  type ArticleSummary,
+  type CategoryNode,
+  type IndexContext,
+  SELECT_INDEX,
+  type Viewer,
+  allIndexes,
+  anonymousViewer,
+  articleIndexes,
+  isVisibleTo,
+  messages,
+  searchTerms,
+  visibleCategories,
+} from '@selfserve/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
+import type { ArticleRow, Database } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionRecord } from '../../plugins/session-store.ts';
+import { currentSubscription } from '../users/repo.ts';
+import { loadProfile } from '../users/service.ts';
+import { type TreeRow, findArticle, listTree, recordZeroResultSearch, searchArticles } from './repo.ts';
+
+export interface KbViewer {
+  viewer: Viewer;
+  index: IndexContext;
+  userId: string | null;
+}
+
+/** Who is reading: the audience flags of spec §6 and what chooses their index. */
+export async function kbViewerOf(db: Kysely<Database>, session: SessionRecord | null, log: FastifyBaseLogger): Promise<KbViewer> {
+  if (!session) return { viewer: anonymousViewer, index: { role: 'visitor', country: 'IN' }, userId: null };
+  const profile = await loadProfile(db, session.userId, log);
+  const sub = profile.isMember ? await currentSubscription(db, session.userId) : undefined;
+  const user = profile.user;
+  return {
+    userId: user.id,
+    viewer: {
+      isMember: profile.isMember,
+      isPaidMember: profile.isMember && profile.info.membership_type === 'paid',
+      isTrial: profile.isMember && profile.info.membership_type === 'trial',
+      autorenew: sub?.autorenew === 1,
+      desktop: !session.inApp,
+      isDriver: user.role === 'driver',
+      callRequestsAllowed: user.call_requests_allowed === 1,
+    },
+    index: { role: user.role, country: user.country_code, locale: user.locale, isMember: profile.isMember },
+  };
+}
+
+const parseList = (json: string): string[] => JSON.parse(json) as string[];
+
+function summaryOf(row: Pick<TreeRow, 'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names'>): ArticleSummary {
+  return {
+    id: row.id,
+    name: row.title,
+    title: row.title,
+    type: row.type,
+    index_name: row.index_name,
+    parent_id: row.parent_id,
+    label_names: parseList(row.label_names),
+  };
+}
+
+/**
+ * The tree of each index, cached per instance and checked against the knowledge-base version on
+ * every use, so an import on any instance is seen by all of them at their next request.
+ */
+const treeCache = new Map<string, { version: string; rows: TreeRow[]; byId: Map<string, TreeRow> }>();
+
+async function kbVersion(db: Kysely<Database>): Promise<string> {
+  return (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
+}
+
+async function treeOf(db: Kysely<Database>, indexes: string[]) {
+  const version = await kbVersion(db);
+  const missing = indexes.filter((i) => treeCache.get(i)?.version !== version);
+  if (missing.length > 0) {
+    const rows = await listTree(db, missing);
+    for (const index of missing) {
+      const own = rows.filter((r) => r.index_name === index);
+      treeCache.set(index, { version, rows: own, byId: new Map(own.map((r) => [r.id, r])) });
+    }
+  }
+  const rows: TreeRow[] = [];
+  const byId = new Map<string, TreeRow>();
+  for (const index of indexes) {
+    const entry = treeCache.get(index);
+    if (!entry) continue;
+    rows.push(...entry.rows);
+    for (const [id, row] of entry.byId) byId.set(id, row);
+  }
+  return { rows, byId };
+}
+
+/** Indexes a viewer may read: known names, and the Select index only for members. */
+export function allowedIndexes(requested: string[] | undefined, kv: KbViewer, ctx: Partial<IndexContext> = {}): string[] {
+  const chosen = requested ?? articleIndexes({ ...kv.index, ...ctx });
+  const allowed = chosen.filter((i) => allIndexes.includes(i) && (i !== SELECT_INDEX || kv.viewer.isMember));
+  if (allowed.length === 0) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  return [...new Set(allowed)];
+}
+
+/** The category tree of some indexes for one booking context (or the home categories when none). */
+export async function categoryTree(db: Kysely<Database>, indexes: string[], context: string | null, kv: KbViewer): Promise<CategoryNode[]> {
+  const { rows } = await treeOf(db, indexes);
+  const children = new Map<string, TreeRow[]>();
+  for (const r of rows) {
+    if (!r.parent_id) continue;
+    const list = children.get(r.parent_id) ?? [];
+    list.push(r);
+    children.set(r.parent_id, list);
+  }
+  const build = (row: TreeRow): CategoryNode => ({
+    ...summaryOf(row),
+    articles: (children.get(row.id) ?? []).map(build),
+  });
+  // Context categories show only for a booking in that state; the others are the home categories.
+  const top = rows
+    .filter((r) => r.type === 'category' && !r.parent_id)
+    .filter((r) => {
+      const contexts = parseList(r.contexts);
+      return context ? contexts.includes(context) : contexts.length === 0;
+    })
+    .map(build);
+  const whitelisted = new Set(rows.filter((r) => JSON.parse(r.labels).whitelisted).map((r) => r.id));
+  return visibleCategories(top, kv.viewer, whitelisted);
+}
+
+function ancestorsOf(row: Pick<TreeRow, 'parent_id'>, byId: Map<string, TreeRow>): TreeRow[] {
+  const path: TreeRow[] = [];
+  let parentId = row.parent_id;
+  while (parentId) {
+    const parent = byId.get(parentId);
+    if (!parent || path.includes(parent)) break;
+    path.unshift(parent);
+    parentId = parent.parent_id;
+  }
+  return path;
+}
+
+const asNode = (row: TreeRow): CategoryNode => ({ ...summaryOf(row), articles: [] });
+
+function visible(row: TreeRow, byId: Map<string, TreeRow>, kv: KbViewer): boolean {
+  const path = ancestorsOf(row, byId);
+  if (!isVisibleTo(asNode(row), path.map(asNode), kv.viewer)) return false;
+  // The whitelisted (request-a-call) driver category is for partners allowed to request calls.
+  const top = path[0] ?? row;
+  return !(kv.viewer.isDriver && !kv.viewer.callRequestsAllowed && JSON.parse(top.labels).whitelisted);
+}
+
+/** One node with its children, related articles and ancestors, if this viewer may see it. */
+export async function articleById(
+  db: Kysely<Database>,
+  id: string,
+  indexes: string[] | null,
+  kv: KbViewer,
+  withRelated: boolean,
+): Promise<Article> {
+  const row = await findArticle(db, id);
+  if (!row || (indexes && !indexes.includes(row.index_name)) || (row.index_name === SELECT_INDEX && !kv.viewer.isMember)) {
+    throw new AppError('NOT_FOUND', messages.articleNotFound);
+  }
+  const { rows, byId } = await treeOf(db, [row.index_name]);
+  const self = byId.get(row.id);
+  if (!self || !visible(self, byId, kv)) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  const related = withRelated ? await relatedSummaries(db, row, kv) : [];
+  return {
+    ...summaryOf(row),
+    body: row.body_html,
+    html_body: row.body_html,
+    labels: JSON.parse(row.labels),
+    options: JSON.parse(row.options),
+    related,
+    side_load: JSON.parse(row.side_load),
+    response: JSON.parse(row.response),
+    embedded: JSON.parse(row.embedded),
+    articles: rows.filter((r) => r.parent_id === row.id && visible(r, byId, kv)).map(summaryOf),
+    ancestors: ancestorsOf(self, byId).map(summaryOf),
+  };
+}
+
+/** The related articles of one article that this viewer may open (any index). */
+export async function relatedSummaries(db: Kysely<Database>, row: Pick<ArticleRow, 'related'>, kv: KbViewer): Promise<ArticleSummary[]> {
+  const ids = parseList(row.related);
+  if (ids.length === 0) return [];
+  const found: ArticleSummary[] = [];
+  for (const id of ids) {
+    const target = await findArticle(db, id);
+    if (!target || (target.index_name === SELECT_INDEX && !kv.viewer.isMember)) continue;
+    const { byId } = await treeOf(db, [target.index_name]);
+    const node = byId.get(id);
+    if (node && visible(node, byId, kv)) found.push(summaryOf(node));
+  }
+  return found;
+}
+
+export async function relatedArticles(db: Kysely<Database>, index: string, id: string, kv: KbViewer): Promise<ArticleSummary[]> {
+  const row = await findArticle(db, id);
+  if (!row || row.index_name !== index) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  return relatedSummaries(db, row, kv);
+}
+
+function snippetOf(text: string, terms: string[]): string {
+  const at = terms.map((t) => text.indexOf(t.slice(0, 4))).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? 0;
+  const start = Math.max(0, at - 60);
+  const piece = text.slice(start, start + 180);
+  return `${start > 0 ? '… ' : ''}${piece}${start + 180 < text.length ? ' …' : ''}`;
+}
+
+/** Ranked matches this viewer may open; a search with none is recorded for the support team. */
+export async function searchKb(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  query: string,
+  indexes: string[],
+  limit: number,
+  kv: KbViewer,
+) {
+  const { byId } = await treeOf(db, indexes);
+  // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
+  const hits = await searchArticles(db, dialect, query, indexes, limit * 2);
+  const terms = searchTerms(query);
+  const results = hits
+    .filter((h) => {
+      const node = byId.get(h.id);
+      return node !== undefined && visible(node, byId, kv);
+    })
+    .slice(0, limit)
+    .map((h) => ({ ...summaryOf(h), snippet: snippetOf(h.body_text, terms) }));
+  if (results.length === 0) await recordZeroResultSearch(db, query, indexes);
+  return results;
+}
