@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
 import { apiPaths, CSRF_HEADER } from '@selfserve/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -6,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import { type AppConfig, testConfig } from '../src/config.ts';
 import { type DatabaseHandle, type DialectName, migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/seed.ts';
+import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDatabases: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -53,8 +55,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: DialectName, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export const fixtureKb = path.join(import.meta.dirname, 'fixtures', 'kb');
+
+export async function createTestApp(
+  dialect: DialectName,
+  overrides: Partial<AppConfig> = {},
+  opts: { kb?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(dialect);
+  if (opts.kb) {
+    const result = await importKnowledgeBase(database.db, database.dialect, opts.kb);
+    if (!result.ok) throw new Error(formatImportResult(result));
+  }
   const app = await buildApp(testConfig(overrides), database);
   await app.ready();
   return {
@@ -127,4 +139,5 @@ export const accounts = {
   trialMember: 'meera.trial@example.in',
   expiredMember: 'kabir.expired@example.in',
   driverIn: 'ramesh.driver@example.in',
+  driverAu: 'jack.taylor@example.com.au',
 } as const;

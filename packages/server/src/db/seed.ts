@@ -535,7 +535,8 @@ const USERS: readonly SeedUser[] = [
     partner_type: 'driver',
     current_car_category: 'prime',
     call_requests_allowed: 1,
-    demo_description: 'Prime driver partner in Bengaluru, app in Hindi, may request support calls, one trip on the road',
+    demo_description:
+      'Prime driver partner in Bengaluru, app in Hindi, may request support calls, one trip on the road',
   }),
   person('jack', 880, {
     id: 'u_driver_au',

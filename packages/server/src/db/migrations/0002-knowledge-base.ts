@@ -24,7 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('content_hash', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('articles_tree_idx').on('articles').columns(['index_name', 'parent_id', 'position']).execute();
+  await db.schema
+    .createIndex('articles_tree_idx')
+    .on('articles')
+    .columns(['index_name', 'parent_id', 'position'])
+    .execute();
 
   // The vocabulary of the knowledge base, rebuilt on import: typo-tolerant search looks up near words here.
   await db.schema

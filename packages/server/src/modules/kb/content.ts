@@ -19,7 +19,9 @@ export const EMBEDDED_BLOCK_IDS = ['refund-initiated', 'Csat', 'Feedback', 'driv
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Spec tags; `emergency_time:{x}` and `call_driver_expiry_time:{x}` take a number for {x}. */
-const tagPattern = new RegExp(`^(?:${articleTags.map((t) => escapeRegExp(t).replace('\\{x\\}', '\\d{1,5}')).join('|')})$`);
+const tagPattern = new RegExp(
+  `^(?:${articleTags.map((t) => escapeRegExp(t).replace('\\{x\\}', '\\d{1,5}')).join('|')})$`,
+);
 
 const idSchema = z.string().regex(/^\d{1,12}$/, 'must be a string of digits');
 
@@ -38,9 +40,7 @@ export const frontMatterSchema = z
       .refine((l) => Object.keys(l).every((k) => (articleLabels as readonly string[]).includes(k)), {
         message: `labels must be among: ${articleLabels.join(', ')}`,
       }),
-    tags: z
-      .array(z.string().regex(tagPattern, 'is not a tag of the spec'))
-      .default([]),
+    tags: z.array(z.string().regex(tagPattern, 'is not a tag of the spec')).default([]),
     contexts: z.array(z.string().regex(/^[A-Za-z0-9_]{3,64}$/)).default([]),
     options: z.array(oneTouchOptionSchema.strict()).default([]),
     related: z.array(idSchema).default([]),
@@ -81,8 +81,34 @@ export interface ContentProblem {
  */
 export const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'small', 'blockquote', 'code', 'pre',
-    'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'div', 'span',
+    'p',
+    'br',
+    'hr',
+    'h2',
+    'h3',
+    'h4',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    'small',
+    'blockquote',
+    'code',
+    'pre',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'div',
+    'span',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -205,12 +231,18 @@ export function loadContentFolder(folder: string): LoadedContent {
   const indexes = indexDirs.map((d) => path.basename(d)).sort();
 
   for (const dir of indexDirs) {
-    for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.md')).sort()) {
+    for (const name of fs
+      .readdirSync(dir)
+      .filter((n) => n.endsWith('.md'))
+      .sort()) {
       const file = path.join(dir, name);
       const result = parseContentFile(file, fs.readFileSync(file, 'utf8'));
       if ('reason' in result) problems.push(result);
       else if (result.index_name !== path.basename(dir)) {
-        problems.push({ file, reason: `index "${result.index_name}" does not match its folder "${path.basename(dir)}"` });
+        problems.push({
+          file,
+          reason: `index "${result.index_name}" does not match its folder "${path.basename(dir)}"`,
+        });
       } else nodes.push(result);
     }
   }
@@ -225,8 +257,10 @@ export function loadContentFolder(folder: string): LoadedContent {
     if (n.parent_id) {
       const parent = byId.get(n.parent_id);
       if (!parent) problems.push({ file: n.file, reason: `parent ${n.parent_id} does not exist` });
-      else if (parent.index_name !== n.index_name) problems.push({ file: n.file, reason: `parent ${n.parent_id} is in another index` });
-      else if (parent.type === 'article') problems.push({ file: n.file, reason: `parent ${n.parent_id} is an article` });
+      else if (parent.index_name !== n.index_name)
+        problems.push({ file: n.file, reason: `parent ${n.parent_id} is in another index` });
+      else if (parent.type === 'article')
+        problems.push({ file: n.file, reason: `parent ${n.parent_id} is an article` });
     }
     for (const r of n.related) {
       if (!byId.has(r)) problems.push({ file: n.file, reason: `related article ${r} does not exist` });

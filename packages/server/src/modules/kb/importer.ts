@@ -60,19 +60,25 @@ export async function importKnowledgeBase(
 
 export function formatImportResult(result: ImportResult): string {
   if (!result.ok) {
-    return [`Import refused: ${result.problems.length} problem(s), nothing was imported.`, ...result.problems.map((p) => `  ${p.file}: ${p.reason}`)].join(
-      '\n',
-    );
+    return [
+      `Import refused: ${result.problems.length} problem(s), nothing was imported.`,
+      ...result.problems.map((p) => `  ${p.file}: ${p.reason}`),
+    ].join('\n');
   }
   const lines = result.indexes.map(
-    (r) => `  ${r.index.padEnd(22)} added ${r.added}, updated ${r.updated}, unchanged ${r.unchanged}, removed ${r.removed}`,
+    (r) =>
+      `  ${r.index.padEnd(22)} added ${r.added}, updated ${r.updated}, unchanged ${r.unchanged}, removed ${r.removed}`,
   );
   const total = result.indexes.reduce((n, r) => n + r.added + r.updated + r.removed, 0);
   return [`Knowledge base: ${total === 0 ? 'no changes' : `${total} change(s)`}`, ...lines].join('\n');
 }
 
 /** Imports the demo content when the knowledge base is empty (first start); null when it was not. */
-export async function seedKnowledgeBase(db: Kysely<Database>, dialect: DialectName, folder: string): Promise<ImportResult | null> {
+export async function seedKnowledgeBase(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  folder: string,
+): Promise<ImportResult | null> {
   const any = await db.selectFrom('articles').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const result = await importKnowledgeBase(db, dialect, folder);

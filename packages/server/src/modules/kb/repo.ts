@@ -1,5 +1,5 @@
 import { searchTerms, typoTolerant, withinOneEdit } from '@selfserve/contract';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -7,7 +7,17 @@ import type { ContentNode } from './content.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const treeColumns = ['id', 'index_name', 'type', 'parent_id', 'position', 'title', 'label_names', 'labels', 'contexts'] as const;
+const treeColumns = [
+  'id',
+  'index_name',
+  'type',
+  'parent_id',
+  'position',
+  'title',
+  'label_names',
+  'labels',
+  'contexts',
+] as const;
 export type TreeRow = Pick<ArticleRow, (typeof treeColumns)[number]>;
 
 export function listTree(db: Db, indexes: string[]): Promise<TreeRow[]> {
@@ -40,7 +50,11 @@ export function listChildren(db: Db, parentId: string): Promise<TreeRow[]> {
 }
 
 export function listHashes(db: Db, indexes: string[]) {
-  return db.selectFrom('articles').select(['id', 'index_name', 'content_hash']).where('index_name', 'in', indexes).execute();
+  return db
+    .selectFrom('articles')
+    .select(['id', 'index_name', 'content_hash'])
+    .where('index_name', 'in', indexes)
+    .execute();
 }
 
 function toRow(n: ContentNode, now: string): ArticleRow {
@@ -69,18 +83,26 @@ function toRow(n: ContentNode, now: string): ArticleRow {
 const tokens = (text: string) => text.split(' ').filter(Boolean);
 
 /** Writes nodes (new or changed) and their search entries. */
-export async function upsertArticles(trx: Transaction<Database>, dialect: DialectName, nodes: ContentNode[], now: string) {
+export async function upsertArticles(
+  trx: Transaction<Database>,
+  dialect: DialectName,
+  nodes: ContentNode[],
+  now: string,
+) {
   for (const n of nodes) {
     const row = toRow(n, now);
     const { id: _id, ...rest } = row;
-    await trx.insertInto('articles').values(row).onConflict((oc) => oc.column('id').doUpdateSet(rest)).execute();
+    await trx
+      .insertInto('articles')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doUpdateSet(rest))
+      .execute();
     const title = searchTextOf(n.title);
     if (dialect === 'postgres') {
       // Built from our own tokens, not PostgreSQL's parser, so both databases index the same words.
-      await sql`update articles set search_vector =
-          setweight(array_to_tsvector(${tokens(title)}::text[]), 'A') ||
-          setweight(array_to_tsvector(${tokens(n.body_text)}::text[]), 'B')
-        where id = ${n.id}`.execute(trx);
+      await sql`update articles set search_vector = cast(${tsvectorLiteral(title, n.body_text)} as tsvector) where id = ${n.id}`.execute(
+        trx,
+      );
     } else {
       await sql`delete from articles_fts where article_id = ${n.id}`.execute(trx);
       await sql`insert into articles_fts (article_id, index_name, title, body) values (${n.id}, ${n.index_name}, ${title}, ${n.body_text})`.execute(
@@ -101,16 +123,42 @@ export async function rebuildTerms(trx: Transaction<Database>, now: string) {
   const counts = new Map<string, number>();
   const rows = await trx.selectFrom('articles').select(['title', 'body_text']).execute();
   for (const r of rows) {
-    for (const t of new Set([...tokens(searchTextOf(r.title)), ...tokens(r.body_text)])) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const t of new Set([...tokens(searchTextOf(r.title)), ...tokens(r.body_text)]))
+      counts.set(t, (counts.get(t) ?? 0) + 1);
   }
   await trx.deleteFrom('kb_terms').execute();
   const all = [...counts].map(([term, doc_count]) => ({ term, doc_count }));
-  for (let i = 0; i < all.length; i += 500) await trx.insertInto('kb_terms').values(all.slice(i, i + 500)).execute();
+  for (let i = 0; i < all.length; i += 500)
+    await trx
+      .insertInto('kb_terms')
+      .values(all.slice(i, i + 500))
+      .execute();
   await trx
     .insertInto('kb_meta')
     .values({ key: 'version', value: now })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: now }))
     .execute();
+}
+
+/**
+ * A tsvector in PostgreSQL's text form with positions and weights (title A, body B), so ranking
+ * sees where and how often a word occurs. Tokens hold only letters, marks and digits: no quoting needed.
+ */
+function tsvectorLiteral(title: string, body: string): string {
+  const positions = new Map<string, string[]>();
+  let pos = 0;
+  for (const [text, weight] of [
+    [title, 'A'],
+    [body, 'B'],
+  ] as const) {
+    for (const token of tokens(text)) {
+      pos = Math.min(pos + 1, 16383);
+      const list = positions.get(token) ?? [];
+      if (list.length < 256) list.push(`${pos}${weight}`);
+      positions.set(token, list);
+    }
+  }
+  return [...positions].map(([token, list]) => `'${token}':${list.join(',')}`).join(' ');
 }
 
 function searchTextOf(title: string): string {
@@ -133,7 +181,8 @@ export interface SearchHit {
 let vocabulary: { version: string; byLength: Map<number, string[]> } | null = null;
 
 async function nearTermsSqlite(db: Db, term: string): Promise<string[]> {
-  const version = (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
+  const version =
+    (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
   if (vocabulary?.version !== version) {
     const byLength = new Map<number, string[]>();
     for (const { term: t } of await db.selectFrom('kb_terms').select('term').execute()) {
@@ -163,9 +212,11 @@ async function expandTerms(db: Db, dialect: DialectName, terms: string[]) {
   return Promise.all(
     terms.map(async (term, i) => ({
       term,
-      // Search-as-you-type: the word being typed (the last) also matches as a prefix.
+      // Search-as-you-type: the word being typed (the last), and its near words, also match as prefixes.
       prefix: i === terms.length - 1,
-      near: typoTolerant(term) ? await (dialect === 'postgres' ? nearTermsPostgres(db, term) : nearTermsSqlite(db, term)) : [],
+      near: typoTolerant(term)
+        ? await (dialect === 'postgres' ? nearTermsPostgres(db, term) : nearTermsSqlite(db, term))
+        : [],
     })),
   );
 }
@@ -188,7 +239,7 @@ export async function searchArticles(
 
   if (dialect === 'postgres') {
     const q = expanded
-      .map(({ term, prefix, near }) => `(${[`'${term}'${prefix ? ':*' : ''}`, ...near.map((n) => `'${n}'`)].join(' | ')})`)
+      .map(({ term, prefix, near }) => `(${[term, ...near].map((w) => `'${w}'${prefix ? ':*' : ''}`).join(' | ')})`)
       .join(' & ');
     const result = await sql<SearchHit>`
       select ${columns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank
@@ -199,7 +250,7 @@ export async function searchArticles(
   }
 
   const match = expanded
-    .map(({ term, prefix, near }) => `(${[`"${term}"${prefix ? '*' : ''}`, ...near.map((n) => `"${n}"`)].join(' OR ')})`)
+    .map(({ term, prefix, near }) => `(${[term, ...near].map((w) => `"${w}"${prefix ? '*' : ''}`).join(' OR ')})`)
     .join(' AND ');
   const result = await sql<SearchHit>`
     select ${columns}, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
@@ -212,15 +263,25 @@ export async function searchArticles(
 export function recordZeroResultSearch(db: Db, query: string, indexes: string[]) {
   return db
     .insertInto('kb_zero_result_searches')
-    .values({ id: newId('zs'), query: query.slice(0, 200), index_names: indexes.join(','), created_at: new Date().toISOString() })
+    .values({
+      id: newId('zs'),
+      query: query.slice(0, 200),
+      index_names: indexes.join(','),
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }
 
-export function upsertFeedback(db: Db, row: { article_id: string; voter: string; user_id: string | null; helpful: boolean }) {
+export function upsertFeedback(
+  db: Db,
+  row: { article_id: string; voter: string; user_id: string | null; helpful: boolean },
+) {
   const now = new Date().toISOString();
   return db
     .insertInto('article_feedback')
     .values({ id: newId('fb'), ...row, helpful: row.helpful ? 1 : 0, created_at: now })
-    .onConflict((oc) => oc.columns(['article_id', 'voter']).doUpdateSet({ helpful: row.helpful ? 1 : 0, created_at: now }))
+    .onConflict((oc) =>
+      oc.columns(['article_id', 'voter']).doUpdateSet({ helpful: row.helpful ? 1 : 0, created_at: now }),
+    )
     .execute();
 }

@@ -24,10 +24,20 @@ import { sha256 } from '../../lib/crypto.ts';
 import { findArticle, upsertFeedback } from './repo.ts';
 import { allowedIndexes, articleById, categoryTree, kbViewerOf, relatedArticles, searchKb } from './service.ts';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const tags = ['kb'];
 const indexParam = z.object({ index: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name') });
-const marketplaceMeta = { ondc: 'ondc', grocery: 'grocery', giftcard: 'giftcard', fashionandelectronics: 'fashion_electronics' } as const;
+const marketplaceMeta = {
+  ondc: 'ondc',
+  grocery: 'grocery',
+  giftcard: 'giftcard',
+  fashionandelectronics: 'fashion_electronics',
+} as const;
 
 export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, dialect } = deps;
@@ -57,9 +67,18 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const kv = await viewerOf(request);
         const booking = await ownBooking(request, q.booking_id);
         const cab = q.cab_category ?? booking?.cab_category;
-        const indexes = allowedIndexes(q.index_name, kv, cab || booking ? { booking: { cab_category: cab, saas_ride: booking?.saas_ride } } : {});
+        const indexes = allowedIndexes(
+          q.index_name,
+          kv,
+          cab || booking ? { booking: { cab_category: cab, saas_ride: booking?.saas_ride } } : {},
+        );
         const context = q.context ?? (booking ? helpContextKey(booking) : null);
-        return { status: 'SUCCESS' as const, index_name: indexes, context, data: await categoryTree(db, indexes, context, kv) };
+        return {
+          status: 'SUCCESS' as const,
+          index_name: indexes,
+          context,
+          data: await categoryTree(db, indexes, context, kv),
+        };
       },
     );
 
@@ -77,7 +96,12 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const kv = await viewerOf(request);
           const indexes = [marketplaceIndexes[index as keyof typeof marketplaceIndexes]];
           const context = request.query.context ?? null;
-          return { status: 'SUCCESS' as const, index_name: indexes, context, data: await categoryTree(db, indexes, context, kv) };
+          return {
+            status: 'SUCCESS' as const,
+            index_name: indexes,
+            context,
+            data: await categoryTree(db, indexes, context, kv),
+          };
         },
       );
     }
@@ -100,7 +124,12 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const booking = await ownBooking(request, request.query.booking_id);
         const indexes = allowedIndexes(undefined, kv, { booking });
         const context = request.query.context ?? (booking ? helpContextKey(booking) : null);
-        return { status: 'SUCCESS' as const, index_name: indexes, context, data: await categoryTree(db, indexes, context, kv) };
+        return {
+          status: 'SUCCESS' as const,
+          index_name: indexes,
+          context,
+          data: await categoryTree(db, indexes, context, kv),
+        };
       },
     );
 
@@ -118,7 +147,14 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     for (const path of [kbPaths.related(':index'), kbPaths.relatedV1(':index')]) {
       app.get(
         path,
-        { schema: { tags, params: indexParam, querystring: kbRelatedQuerySchema, response: { 200: kbRelatedResponseSchema, ...errors } } },
+        {
+          schema: {
+            tags,
+            params: indexParam,
+            querystring: kbRelatedQuerySchema,
+            response: { 200: kbRelatedResponseSchema, ...errors },
+          },
+        },
         async (request) => {
           const kv = await viewerOf(request);
           await ownBooking(request, request.query.booking_id);

@@ -1,16 +1,16 @@
 import {
   type Article,
   type ArticleSummary,
-  type CategoryNode,
-  type IndexContext,
-  SELECT_INDEX,
-  type Viewer,
   allIndexes,
   anonymousViewer,
   articleIndexes,
+  type CategoryNode,
+  type IndexContext,
   isVisibleTo,
   messages,
+  SELECT_INDEX,
   searchTerms,
+  type Viewer,
   visibleCategories,
 } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
-import { type TreeRow, findArticle, listTree, recordZeroResultSearch, searchArticles } from './repo.ts';
+import { findArticle, listTree, recordZeroResultSearch, searchArticles, type TreeRow } from './repo.ts';
 
 export interface KbViewer {
   viewer: Viewer;
@@ -30,7 +30,11 @@ export interface KbViewer {
 }
 
 /** Who is reading: the audience flags of spec §6 and what chooses their index. */
-export async function kbViewerOf(db: Kysely<Database>, session: SessionRecord | null, log: FastifyBaseLogger): Promise<KbViewer> {
+export async function kbViewerOf(
+  db: Kysely<Database>,
+  session: SessionRecord | null,
+  log: FastifyBaseLogger,
+): Promise<KbViewer> {
   if (!session) return { viewer: anonymousViewer, index: { role: 'visitor', country: 'IN' }, userId: null };
   const profile = await loadProfile(db, session.userId, log);
   const sub = profile.isMember ? await currentSubscription(db, session.userId) : undefined;
@@ -52,7 +56,9 @@ export async function kbViewerOf(db: Kysely<Database>, session: SessionRecord | 
 
 const parseList = (json: string): string[] => JSON.parse(json) as string[];
 
-function summaryOf(row: Pick<TreeRow, 'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names'>): ArticleSummary {
+function summaryOf(
+  row: Pick<TreeRow, 'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names'>,
+): ArticleSummary {
   return {
     id: row.id,
     name: row.title,
@@ -96,7 +102,11 @@ async function treeOf(db: Kysely<Database>, indexes: string[]) {
 }
 
 /** Indexes a viewer may read: known names, and the Select index only for members. */
-export function allowedIndexes(requested: string[] | undefined, kv: KbViewer, ctx: Partial<IndexContext> = {}): string[] {
+export function allowedIndexes(
+  requested: string[] | undefined,
+  kv: KbViewer,
+  ctx: Partial<IndexContext> = {},
+): string[] {
   const chosen = requested ?? articleIndexes({ ...kv.index, ...ctx });
   const allowed = chosen.filter((i) => allIndexes.includes(i) && (i !== SELECT_INDEX || kv.viewer.isMember));
   if (allowed.length === 0) throw new AppError('NOT_FOUND', messages.articleNotFound);
@@ -104,7 +114,12 @@ export function allowedIndexes(requested: string[] | undefined, kv: KbViewer, ct
 }
 
 /** The category tree of some indexes for one booking context (or the home categories when none). */
-export async function categoryTree(db: Kysely<Database>, indexes: string[], context: string | null, kv: KbViewer): Promise<CategoryNode[]> {
+export async function categoryTree(
+  db: Kysely<Database>,
+  indexes: string[],
+  context: string | null,
+  kv: KbViewer,
+): Promise<CategoryNode[]> {
   const { rows } = await treeOf(db, indexes);
   const children = new Map<string, TreeRow[]>();
   for (const r of rows) {
@@ -160,7 +175,11 @@ export async function articleById(
   withRelated: boolean,
 ): Promise<Article> {
   const row = await findArticle(db, id);
-  if (!row || (indexes && !indexes.includes(row.index_name)) || (row.index_name === SELECT_INDEX && !kv.viewer.isMember)) {
+  if (
+    !row ||
+    (indexes && !indexes.includes(row.index_name)) ||
+    (row.index_name === SELECT_INDEX && !kv.viewer.isMember)
+  ) {
     throw new AppError('NOT_FOUND', messages.articleNotFound);
   }
   const { rows, byId } = await treeOf(db, [row.index_name]);
@@ -183,7 +202,11 @@ export async function articleById(
 }
 
 /** The related articles of one article that this viewer may open (any index). */
-export async function relatedSummaries(db: Kysely<Database>, row: Pick<ArticleRow, 'related'>, kv: KbViewer): Promise<ArticleSummary[]> {
+export async function relatedSummaries(
+  db: Kysely<Database>,
+  row: Pick<ArticleRow, 'related'>,
+  kv: KbViewer,
+): Promise<ArticleSummary[]> {
   const ids = parseList(row.related);
   if (ids.length === 0) return [];
   const found: ArticleSummary[] = [];
@@ -197,14 +220,23 @@ export async function relatedSummaries(db: Kysely<Database>, row: Pick<ArticleRo
   return found;
 }
 
-export async function relatedArticles(db: Kysely<Database>, index: string, id: string, kv: KbViewer): Promise<ArticleSummary[]> {
+export async function relatedArticles(
+  db: Kysely<Database>,
+  index: string,
+  id: string,
+  kv: KbViewer,
+): Promise<ArticleSummary[]> {
   const row = await findArticle(db, id);
   if (!row || row.index_name !== index) throw new AppError('NOT_FOUND', messages.articleNotFound);
   return relatedSummaries(db, row, kv);
 }
 
 function snippetOf(text: string, terms: string[]): string {
-  const at = terms.map((t) => text.indexOf(t.slice(0, 4))).filter((i) => i >= 0).sort((a, b) => a - b)[0] ?? 0;
+  const at =
+    terms
+      .map((t) => text.indexOf(t.slice(0, 4)))
+      .filter((i) => i >= 0)
+      .sort((a, b) => a - b)[0] ?? 0;
   const start = Math.max(0, at - 60);
   const piece = text.slice(start, start + 180);
   return `${start > 0 ? '… ' : ''}${piece}${start + 180 < text.length ? ' …' : ''}`;
