@@ -1,0 +1,108 @@
+// Knowledge-base benchmark: 10,000 synthetic articles on SQLite, search and article fetch through
+// the real app with autocannon, next to a bare Fastify route measured in the same run.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { kbPaths } from '@selfserve/contract';
+import { buildApp } from '@selfserve/server';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { testConfig } from '../packages/server/src/config.ts';
+import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import { seedDemoData } from '../packages/server/src/db/seed.ts';
+import { formatImportResult, importKnowledgeBase } from '../packages/server/src/modules/kb/importer.ts';
+
+const ARTICLES = Number(process.env.BENCH_KB_ARTICLES ?? 10_000);
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+
+const words = `refund payment wallet driver fare cancel booking invoice receipt safety helmet meter toll parking
+  coupon membership renew payout earnings document licence insurance luggage airport schedule route delay
+  voucher transfer account verify upload rating support chat callback emergency lost phone bag umbrella`
+  .split(/\s+/)
+  .filter(Boolean);
+
+function rng(seed: number) {
+  return () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+}
+
+/** A content folder of ARTICLES articles in 100 categories of one index. */
+function writeSyntheticContent(dir: string) {
+  const random = rng(42);
+  const pick = () => words[Math.floor(random() * words.length)];
+  const folder = path.join(dir, 'customer');
+  fs.mkdirSync(folder, { recursive: true });
+  for (let c = 0; c < 100; c++) {
+    const id = String(900000 + c);
+    fs.writeFileSync(path.join(folder, `${id}.md`), `---\nid: "${id}"\nindex: customer\ntype: category\nposition: ${c}\ntitle: ${pick()} and ${pick()} help ${c}\n---\nCategory ${c}.\n`);
+  }
+  for (let a = 0; a < ARTICLES; a++) {
+    const id = String(1000000 + a);
+    const title = `${pick()} ${pick()} ${pick()} question ${a}`;
+    const body = Array.from({ length: 80 }, pick).join(' ');
+    fs.writeFileSync(
+      path.join(folder, `${id}.md`),
+      `---\nid: "${id}"\nindex: customer\ntype: article\nparent: "${900000 + (a % 100)}"\nposition: ${a}\ntitle: ${title}\n---\n${body}.\n`,
+    );
+  }
+}
+
+async function run(name: string, url: string, requests?: () => string) {
+  const r = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(requests ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: requests() }) }] } : {}),
+  });
+  if (r.errors > 0 || r['5xx'] > 0) throw new Error(`${name}: ${r.errors} errors, ${r['5xx']} 5xx`);
+  return { case: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99, non2xx: r.non2xx };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-bench-kb-'));
+  writeSyntheticContent(path.join(dir, 'content'));
+  const database = openDatabase({ sqliteFile: path.join(dir, 'bench.db') });
+  await migrateToLatest(database.db);
+  await seedDemoData(database.db);
+  let t = performance.now();
+  const imported = await importKnowledgeBase(database.db, 'sqlite', path.join(dir, 'content'));
+  const importMs = performance.now() - t;
+  if (!imported.ok) throw new Error(formatImportResult(imported));
+  t = performance.now();
+  await importKnowledgeBase(database.db, 'sqlite', path.join(dir, 'content'));
+  const reimportMs = performance.now() - t;
+
+  const app = await buildApp(testConfig({ dataDir: dir }), database);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ status: 'SUCCESS' }));
+  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const random = rng(7);
+  const pick = () => words[Math.floor(random() * words.length)] as string;
+  const typo = (w: string) => w.slice(0, 2) + w.slice(3);
+  const results = [
+    await run('bare Fastify route', `${bareBase}/bare`),
+    await run('article fetch', base, () => `${kbPaths.articles}?id=${1000000 + Math.floor(random() * ARTICLES)}`),
+    await run('search, two words', base, () => `${kbPaths.search('customer')}?query=${pick()}%20${pick()}`),
+    await run('search, one typo', base, () => `${kbPaths.search('customer')}?query=${typo(pick())}`),
+    await run('search, prefix', base, () => `${kbPaths.search('customer')}?query=${pick().slice(0, 4)}`),
+  ];
+  const bareRps = results[0]?.['req/s'] ?? 1;
+  console.log(`\nKnowledge base: ${ARTICLES} articles, SQLite, ${CONNECTIONS} connections, ${DURATION_S} s each`);
+  console.log(`import ${(importMs / 1000).toFixed(1)} s, unchanged re-import ${(reimportMs / 1000).toFixed(1)} s`);
+  console.table(results.map((r) => ({ ...r, 'vs bare': (r['req/s'] / bareRps).toFixed(2) })));
+  console.log(`process RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB (server and load generator share this process)`);
+  await app.close();
+  await bare.close();
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
