@@ -16,3 +16,4 @@ export * from './kb.ts';
 export * from './kb-audience.ts';
 export * from './kb-indexes.ts';
 export * from './kb-search.ts';
+export * from './search-box.ts';

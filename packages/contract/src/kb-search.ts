@@ -20,28 +20,32 @@ export function searchTerms(query: string): string[] {
   return [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
 }
 
-/** Code points, so a Hindi letter with its vowel sign counts as the letters it is made of. */
-function chars(s: string): string[] {
-  return Array.from(s);
-}
-
-/** True when a and b differ by at most one insertion, deletion, substitution or swap of neighbours. */
+/**
+ * True when a and b differ by at most one insertion, deletion, substitution or swap of neighbours.
+ * Compares UTF-16 code units: Latin and Devanagari letters are one unit each, and this runs on
+ * every vocabulary word of a search, so it must not allocate.
+ */
 export function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
-  const x = chars(a);
-  const y = chars(b);
-  if (Math.abs(x.length - y.length) > 1) return false;
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 1 || lb - la > 1) return false;
   let i = 0;
-  while (i < x.length && i < y.length && x[i] === y[i]) i++;
-  if (x.length === y.length) {
-    const rest = (from: number) => x.slice(from).join('') === y.slice(from).join('');
-    // substitution at i, or a swap of i and i+1
-    return rest(i + 1) || (x[i] === y[i + 1] && x[i + 1] === y[i] && rest(i + 2));
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la === lb) {
+    const swapped = a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i);
+    return sameFrom(a, i + 1, b, i + 1) || (swapped && sameFrom(a, i + 2, b, i + 2));
   }
-  const [longer, shorter] = x.length > y.length ? [x, y] : [y, x];
-  return longer.slice(i + 1).join('') === shorter.slice(i).join('');
+  return la > lb ? sameFrom(a, i + 1, b, i) : sameFrom(a, i, b, i + 1);
+}
+
+/** a from ai equals b from bi */
+function sameFrom(a: string, ai: number, b: string, bi: number): boolean {
+  if (a.length - ai !== b.length - bi) return false;
+  for (; ai < a.length; ai++, bi++) if (a.charCodeAt(ai) !== b.charCodeAt(bi)) return false;
+  return true;
 }
 
 export function typoTolerant(term: string): boolean {
-  return chars(term).length >= TYPO_MIN_WORD_LENGTH;
+  return term.length >= TYPO_MIN_WORD_LENGTH;
 }

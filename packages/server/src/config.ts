@@ -47,6 +47,7 @@ export const envSchema = z.object({
   HIDE_CALL_US: boolish.default(false),
   HIDE_CHAT: boolish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
 });
 
 export interface AppConfig {
@@ -71,6 +72,8 @@ export interface AppConfig {
   /** Master switches (spec §6): hide write-to-us, call-us or chat everywhere. */
   switches: { writeToUs: boolean; callUs: boolean; chat: boolean };
   shutdownTimeoutMs: number;
+  /** knowledge-base searches per client per minute */
+  searchRateLimit: number;
 }
 
 /** The demo app token key: public on purpose so the demo's app sign-in can be tried (docs/auth.md). */
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     kbContentDir: path.resolve(e.KB_CONTENT_DIR),
     switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    searchRateLimit: e.SEARCH_RATE_LIMIT,
   };
 }
 
@@ -149,6 +153,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     kbContentDir: defaultKbContentDir,
     switches: { writeToUs: true, callUs: true, chat: true },
     shutdownTimeoutMs: 1000,
+    searchRateLimit: 600,
     ...overrides,
   };
 }

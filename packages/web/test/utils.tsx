@@ -69,14 +69,17 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** Answers one path; it sees the full URL (query included) and the request options. */
+export type FetchHandler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+
 /** A fetch mock answering by path; unknown paths fail loudly so a test never reaches the network. */
-export function mockFetch(routes: Record<string, () => Response>) {
-  const fn = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
-    const handler = routes[path];
-    if (!handler) throw new Error(`Unexpected fetch in test: ${path}`);
-    return handler();
+export function mockFetch(routes: Record<string, FetchHandler>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(raw, 'http://localhost');
+    const handler = routes[url.pathname];
+    if (!handler) throw new Error(`Unexpected fetch in test: ${url.pathname}`);
+    return handler(url, init);
   });
   vi.stubGlobal('fetch', fn);
   return fn;

@@ -12,6 +12,41 @@ function PageLoader() {
   return <Loader fullPage />;
 }
 
+const sectionPage = () => import('../features/kb/routes/section');
+const articlePage = () => import('../features/kb/routes/article');
+const dreportPage = () => import('../features/kb/routes/dreport');
+const kbPage = () => import('../features/kb/routes/kb');
+
+/** The knowledge base (spec §2): open to visitors, each page its own chunk. */
+const kbRouteObjects: RouteObject[] = [
+  { path: '/search', lazy: () => import('../features/kb/routes/search').then((m) => ({ Component: m.SearchPage })) },
+  { path: '/section', lazy: () => sectionPage().then((m) => ({ Component: m.SectionPage })) },
+  { path: '/section/driver_default', lazy: () => sectionPage().then((m) => ({ Component: m.SectionPage })) },
+  { path: '/:categoryId/mainsection', lazy: () => sectionPage().then((m) => ({ Component: m.MainSectionPage })) },
+  { path: '/subsection', lazy: () => sectionPage().then((m) => ({ Component: m.SubsectionPage })) },
+  { path: '/mainarticle', lazy: () => articlePage().then((m) => ({ Component: m.MainArticlePage })) },
+  { path: '/article', lazy: () => articlePage().then((m) => ({ Component: m.LastArticlePage })) },
+  { path: '/article/:id', lazy: () => articlePage().then((m) => ({ Component: m.ArticlePage })) },
+  { path: '/article/:id/:flag/driver_default', lazy: () => articlePage().then((m) => ({ Component: m.ArticlePage })) },
+  {
+    path: '/articles',
+    lazy: () => import('../features/kb/routes/driver-articles').then((m) => ({ Component: m.DriverArticlesPage })),
+  },
+  { path: '/dreport/:articleId?/:type?', lazy: () => dreportPage().then((m) => ({ Component: m.DreportPage })) },
+  {
+    path: '/support/dreport/:articleId/select',
+    lazy: () => dreportPage().then((m) => ({ Component: m.SupportSelectArticlePage })),
+  },
+  { path: '/kb', lazy: () => kbPage().then((m) => ({ Component: m.KbPage })) },
+  { path: '/kb/:id1', lazy: () => kbPage().then((m) => ({ Component: m.KbPage })) },
+  { path: '/kb/:id1/:id2', lazy: () => kbPage().then((m) => ({ Component: m.KbPage })) },
+  { path: '/kb/:id1/:id2/:id3', lazy: () => kbPage().then((m) => ({ Component: m.KbPage })) },
+  {
+    path: '/simple_article',
+    lazy: () => import('../features/kb/routes/simple-article').then((m) => ({ Component: m.SimpleArticlePage })),
+  },
+];
+
 /** Every page is its own chunk; the shell and these few lines are all the first page pays for routing. */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -49,6 +84,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               path: routes.selfServe,
               lazy: () => import('../features/kb/routes/home').then((m) => ({ Component: m.HomePage })),
             },
+            ...kbRouteObjects,
             {
               path: routes.login,
               lazy: () => import('../features/auth/routes/login').then((m) => ({ Component: m.LoginPage })),

@@ -1,9 +1,10 @@
 import { isUkHost, membershipOf } from '@selfserve/contract';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSessionQuery } from '../features/auth/api/get-session';
+import { useSelectDetails } from '../features/users/api/get-select-details';
 import { useUserInfo } from '../features/users/api/get-user-info';
 import { setLocale } from '../lib/i18n';
-import { SessionContext, type SessionState } from '../lib/session';
+import { allSwitchesOn, SessionContext, type SessionState } from '../lib/session';
 
 /** Turns the session and user-info queries into the one app-wide context (lib/session). */
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -13,6 +14,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const userInfoQuery = useUserInfo(user?.id);
   const userInfo = user ? userInfoQuery.data : undefined;
   const membership = useMemo(() => (userInfo ? membershipOf(userInfo) : null), [userInfo]);
+  const isMember = Boolean(user?.is_member && membership?.isMember);
+  // Only a trial member's auto-renewal changes what they see ('Canceling my membership', spec §6).
+  const isTrialMember = isMember && userInfo?.membership_type === 'trial';
+  const selectDetailsQuery = useSelectDetails(user?.id, isTrialMember);
+  const autorenew = isTrialMember ? (selectDetailsQuery.data?.autorenew ?? null) : null;
 
   useEffect(() => {
     // Spec §6: unreadable membership flags are logged and the user counts as not a member.
@@ -38,9 +44,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       userInfo,
       userInfoStatus: user ? userInfoQuery.status : 'idle',
       // The session's flag alone could be stale; the stamp waits for get_user_info to agree.
-      isMember: Boolean(user?.is_member && membership?.isMember),
+      isMember,
+      autorenew,
+      switches: session?.switches ?? allSwitchesOn,
     }),
-    [session, sessionQuery.isError, user, userInfo, userInfoQuery.status, membership],
+    [session, sessionQuery.isError, user, userInfo, userInfoQuery.status, isMember, autorenew],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -4,14 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { NotFound } from '../components/article-not-found';
 import { Loader } from '../components/loader';
+import { canGoBack } from '../lib/history';
 import { useSession } from '../lib/session';
-
-/** React Router's browser history numbers its entries; idx > 0 means there is a page to go back to. */
-export function canGoBack(): boolean {
-  const state: unknown = window.history.state;
-  const idx = typeof state === 'object' && state !== null ? (state as { idx?: unknown }).idx : undefined;
-  return typeof idx === 'number' && idx > 0;
-}
 
 /** Spec §2: an unknown route goes back, else to /main (signed in) or /home. */
 export function UnmatchedRoute() {

@@ -1,4 +1,4 @@
-import type { EntryMode, SessionUser, UserInfo } from '@selfserve/contract';
+import type { EntryMode, SessionResponse, SessionUser, UserInfo } from '@selfserve/contract';
 import { createContext, useContext } from 'react';
 
 /** Who is using the app and where: the one piece of global client state (DESIGN.md). */
@@ -18,7 +18,17 @@ export interface SessionState {
   userInfoStatus: 'idle' | 'pending' | 'error' | 'success';
   /** Paid Select member: the session says so and get_user_info confirms it. */
   isMember: boolean;
+  /**
+   * Auto-renewal of a trial membership (get_select_details), asked only for trial members:
+   * null while unknown or not applicable.
+   */
+  autorenew: boolean | null;
+  /** Master switches (spec §6): false hides that channel everywhere. */
+  switches: SessionResponse['switches'];
 }
+
+/** Until the session answers every channel counts as on; the server's switches then decide. */
+export const allSwitchesOn: SessionResponse['switches'] = { write_to_us: true, call_us: true, chat: true };
 
 export const visitorSession: SessionState = {
   status: 'loading',
@@ -31,6 +41,8 @@ export const visitorSession: SessionState = {
   userInfo: undefined,
   userInfoStatus: 'idle',
   isMember: false,
+  autorenew: null,
+  switches: allSwitchesOn,
 };
 
 export const SessionContext = createContext<SessionState>(visitorSession);

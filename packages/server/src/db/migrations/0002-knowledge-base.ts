@@ -76,7 +76,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   } else {
     await sql`create virtual table articles_fts using fts5(
       article_id unindexed, index_name unindexed, title, body,
-      tokenize = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'"
+      tokenize = "unicode61 remove_diacritics 2 categories 'L* N* M* Co'",
+      prefix = '2 3 4'
     )`.execute(db);
   }
 }

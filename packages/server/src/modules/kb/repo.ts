@@ -105,6 +105,8 @@ export async function upsertArticles(
       );
     } else {
       await sql`delete from articles_fts where article_id = ${n.id}`.execute(trx);
+      // Only articles are search results; categories stay out of the index.
+      if (n.type !== 'article') continue;
       await sql`insert into articles_fts (article_id, index_name, title, body) values (${n.id}, ${n.index_name}, ${title}, ${n.body_text})`.execute(
         trx,
       );
@@ -186,14 +188,14 @@ async function nearTermsSqlite(db: Db, term: string): Promise<string[]> {
   if (vocabulary?.version !== version) {
     const byLength = new Map<number, string[]>();
     for (const { term: t } of await db.selectFrom('kb_terms').select('term').execute()) {
-      const len = Array.from(t).length;
+      const len = t.length;
       const list = byLength.get(len) ?? [];
       list.push(t);
       byLength.set(len, list);
     }
     vocabulary = { version, byLength };
   }
-  const len = Array.from(term).length;
+  const len = term.length;
   const near: string[] = [];
   for (const l of [len - 1, len, len + 1]) {
     for (const t of vocabulary.byLength.get(l) ?? []) if (t !== term && withinOneEdit(term, t)) near.push(t);
@@ -212,7 +214,8 @@ async function expandTerms(db: Db, dialect: DialectName, terms: string[]) {
   return Promise.all(
     terms.map(async (term, i) => ({
       term,
-      // Search-as-you-type: the word being typed (the last), and its near words, also match as prefixes.
+      // Search-as-you-type: the word being typed (the last) also matches as a prefix. Its near
+      // words match whole: as prefixes they would pull in thousands of documents on a large base.
       prefix: i === terms.length - 1,
       near: typoTolerant(term)
         ? await (dialect === 'postgres' ? nearTermsPostgres(db, term) : nearTermsSqlite(db, term))
@@ -239,7 +242,9 @@ export async function searchArticles(
 
   if (dialect === 'postgres') {
     const q = expanded
-      .map(({ term, prefix, near }) => `(${[term, ...near].map((w) => `'${w}'${prefix ? ':*' : ''}`).join(' | ')})`)
+      .map(
+        ({ term, prefix, near }) => `(${[`'${term}'${prefix ? ':*' : ''}`, ...near.map((w) => `'${w}'`)].join(' | ')})`,
+      )
       .join(' & ');
     const result = await sql<SearchHit>`
       select ${columns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank
@@ -250,13 +255,21 @@ export async function searchArticles(
   }
 
   const match = expanded
-    .map(({ term, prefix, near }) => `(${[term, ...near].map((w) => `"${w}"${prefix ? '*' : ''}`).join(' OR ')})`)
+    .map(
+      ({ term, prefix, near }) => `(${[`"${term}"${prefix ? '*' : ''}`, ...near.map((w) => `"${w}"`)].join(' OR ')})`,
+    )
     .join(' AND ');
+  // Rank inside FTS5 first and join only the page of results, so bodies of other matches are never read.
   const result = await sql<SearchHit>`
-    select ${columns}, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
-    from articles_fts f join articles a on a.id = f.article_id
-    where articles_fts match ${match} and f.index_name in (${sql.join(indexes)}) and a.type = 'article'
-    order by rank, a.title limit ${limit}`.execute(db);
+    select ${columns}, f.rank
+    from (
+      select article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
+      from articles_fts
+      where articles_fts match ${match} and index_name in (${sql.join(indexes)})
+      order by rank limit ${limit}
+    ) f join articles a on a.id = f.article_id
+    where a.type = 'article'
+    order by f.rank, a.title`.execute(db);
   return result.rows;
 }
 

@@ -167,7 +167,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       kbPaths.search(':type'),
       {
-        config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: deps.config.searchRateLimit, timeWindow: '1 minute' } },
         schema: {
           tags,
           // The spec's path segment is article_type__{type}: {type} names the audience whose index to search.

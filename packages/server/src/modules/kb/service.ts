@@ -7,6 +7,7 @@ import {
   type CategoryNode,
   type IndexContext,
   isVisibleTo,
+  type KbSearchResult,
   messages,
   SELECT_INDEX,
   searchTerms,
@@ -70,35 +71,48 @@ function summaryOf(
   };
 }
 
+interface Tree {
+  rows: TreeRow[];
+  byId: Map<string, TreeRow>;
+  children: Map<string, TreeRow[]>;
+  /** ids of categories labelled whitelisted (the drivers' request-a-call category) */
+  whitelisted: Set<string>;
+}
+
 /**
- * The tree of each index, cached per instance and checked against the knowledge-base version on
+ * The trees of index sets, cached per instance and checked against the knowledge-base version on
  * every use, so an import on any instance is seen by all of them at their next request.
  */
-const treeCache = new Map<string, { version: string; rows: TreeRow[]; byId: Map<string, TreeRow> }>();
+const treeCache = new Map<string, { version: string; tree: Tree }>();
 
 async function kbVersion(db: Kysely<Database>): Promise<string> {
   return (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
 }
 
-async function treeOf(db: Kysely<Database>, indexes: string[]) {
-  const version = await kbVersion(db);
-  const missing = indexes.filter((i) => treeCache.get(i)?.version !== version);
-  if (missing.length > 0) {
-    const rows = await listTree(db, missing);
-    for (const index of missing) {
-      const own = rows.filter((r) => r.index_name === index);
-      treeCache.set(index, { version, rows: own, byId: new Map(own.map((r) => [r.id, r])) });
-    }
+async function treeOf(db: Kysely<Database>, indexes: string[], knownVersion?: string): Promise<Tree> {
+  const key = indexes.join(',');
+  const version = knownVersion ?? (await kbVersion(db));
+  const cached = treeCache.get(key);
+  if (cached?.version === version) return cached.tree;
+  // Most specific index first (articleIndexes order), then position and title within each.
+  const rows = (await listTree(db, indexes)).sort(
+    (a, b) => indexes.indexOf(a.index_name) - indexes.indexOf(b.index_name),
+  );
+  const children = new Map<string, TreeRow[]>();
+  for (const r of rows) {
+    if (!r.parent_id) continue;
+    const list = children.get(r.parent_id) ?? [];
+    list.push(r);
+    children.set(r.parent_id, list);
   }
-  const rows: TreeRow[] = [];
-  const byId = new Map<string, TreeRow>();
-  for (const index of indexes) {
-    const entry = treeCache.get(index);
-    if (!entry) continue;
-    rows.push(...entry.rows);
-    for (const [id, row] of entry.byId) byId.set(id, row);
-  }
-  return { rows, byId };
+  const tree: Tree = {
+    rows,
+    byId: new Map(rows.map((r) => [r.id, r])),
+    children,
+    whitelisted: new Set(rows.filter((r) => JSON.parse(r.labels).whitelisted).map((r) => r.id)),
+  };
+  treeCache.set(key, { version, tree });
+  return tree;
 }
 
 /** Indexes a viewer may read: known names, and the Select index only for members. */
@@ -120,14 +134,7 @@ export async function categoryTree(
   context: string | null,
   kv: KbViewer,
 ): Promise<CategoryNode[]> {
-  const { rows } = await treeOf(db, indexes);
-  const children = new Map<string, TreeRow[]>();
-  for (const r of rows) {
-    if (!r.parent_id) continue;
-    const list = children.get(r.parent_id) ?? [];
-    list.push(r);
-    children.set(r.parent_id, list);
-  }
+  const { rows, children, whitelisted } = await treeOf(db, indexes);
   const build = (row: TreeRow): CategoryNode => ({
     ...summaryOf(row),
     articles: (children.get(row.id) ?? []).map(build),
@@ -140,7 +147,6 @@ export async function categoryTree(
       return context ? contexts.includes(context) : contexts.length === 0;
     })
     .map(build);
-  const whitelisted = new Set(rows.filter((r) => JSON.parse(r.labels).whitelisted).map((r) => r.id));
   return visibleCategories(top, kv.viewer, whitelisted);
 }
 
@@ -158,12 +164,12 @@ function ancestorsOf(row: Pick<TreeRow, 'parent_id'>, byId: Map<string, TreeRow>
 
 const asNode = (row: TreeRow): CategoryNode => ({ ...summaryOf(row), articles: [] });
 
-function visible(row: TreeRow, byId: Map<string, TreeRow>, kv: KbViewer): boolean {
-  const path = ancestorsOf(row, byId);
+function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
+  const path = ancestorsOf(row, tree.byId);
   if (!isVisibleTo(asNode(row), path.map(asNode), kv.viewer)) return false;
   // The whitelisted (request-a-call) driver category is for partners allowed to request calls.
   const top = path[0] ?? row;
-  return !(kv.viewer.isDriver && !kv.viewer.callRequestsAllowed && JSON.parse(top.labels).whitelisted);
+  return !(kv.viewer.isDriver && !kv.viewer.callRequestsAllowed && tree.whitelisted.has(top.id));
 }
 
 /** One node with its children, related articles and ancestors, if this viewer may see it. */
@@ -182,9 +188,9 @@ export async function articleById(
   ) {
     throw new AppError('NOT_FOUND', messages.articleNotFound);
   }
-  const { rows, byId } = await treeOf(db, [row.index_name]);
-  const self = byId.get(row.id);
-  if (!self || !visible(self, byId, kv)) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  const tree = await treeOf(db, [row.index_name]);
+  const self = tree.byId.get(row.id);
+  if (!self || !visible(self, tree, kv)) throw new AppError('NOT_FOUND', messages.articleNotFound);
   const related = withRelated ? await relatedSummaries(db, row, kv) : [];
   return {
     ...summaryOf(row),
@@ -196,8 +202,8 @@ export async function articleById(
     side_load: JSON.parse(row.side_load),
     response: JSON.parse(row.response),
     embedded: JSON.parse(row.embedded),
-    articles: rows.filter((r) => r.parent_id === row.id && visible(r, byId, kv)).map(summaryOf),
-    ancestors: ancestorsOf(self, byId).map(summaryOf),
+    articles: (tree.children.get(row.id) ?? []).filter((r) => visible(r, tree, kv)).map(summaryOf),
+    ancestors: ancestorsOf(self, tree.byId).map(summaryOf),
   };
 }
 
@@ -213,9 +219,9 @@ export async function relatedSummaries(
   for (const id of ids) {
     const target = await findArticle(db, id);
     if (!target || (target.index_name === SELECT_INDEX && !kv.viewer.isMember)) continue;
-    const { byId } = await treeOf(db, [target.index_name]);
-    const node = byId.get(id);
-    if (node && visible(node, byId, kv)) found.push(summaryOf(node));
+    const tree = await treeOf(db, [target.index_name]);
+    const node = tree.byId.get(id);
+    if (node && visible(node, tree, kv)) found.push(summaryOf(node));
   }
   return found;
 }
@@ -242,6 +248,39 @@ function snippetOf(text: string, terms: string[]): string {
   return `${start > 0 ? '… ' : ''}${piece}${start + 180 < text.length ? ' …' : ''}`;
 }
 
+/**
+ * Recent rankings, per knowledge-base version: people (and search-as-you-type) repeat queries, and
+ * a ranking over thousands of matches costs a millisecond or more of SQLite time. Viewer rules are
+ * applied after the cache, so one entry serves every audience.
+ */
+const SEARCH_CACHE_SIZE = 5000;
+const searchCache = new Map<string, KbSearchResult[]>();
+
+/** The ranked results of a query, with snippets, before any viewer rule. */
+async function rankedResults(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  version: string,
+  query: string,
+  indexes: string[],
+  limit: number,
+): Promise<KbSearchResult[]> {
+  const terms = searchTerms(query);
+  const key = `${version}|${indexes.join(',')}|${limit}|${terms.join(' ')}`;
+  const cached = searchCache.get(key);
+  if (cached) {
+    // Move to the back: the Map's insertion order is the recency order.
+    searchCache.delete(key);
+    searchCache.set(key, cached);
+    return cached;
+  }
+  const hits = await searchArticles(db, dialect, query, indexes, limit);
+  const results = hits.map((h) => ({ ...summaryOf(h), snippet: snippetOf(h.body_text, terms) }));
+  searchCache.set(key, results);
+  if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
+  return results;
+}
+
 /** Ranked matches this viewer may open; a search with none is recorded for the support team. */
 export async function searchKb(
   db: Kysely<Database>,
@@ -250,18 +289,17 @@ export async function searchKb(
   indexes: string[],
   limit: number,
   kv: KbViewer,
-) {
-  const { byId } = await treeOf(db, indexes);
+): Promise<KbSearchResult[]> {
+  const version = await kbVersion(db);
+  const tree = await treeOf(db, indexes, version);
   // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
-  const hits = await searchArticles(db, dialect, query, indexes, limit * 2);
-  const terms = searchTerms(query);
-  const results = hits
-    .filter((h) => {
-      const node = byId.get(h.id);
-      return node !== undefined && visible(node, byId, kv);
+  const ranked = await rankedResults(db, dialect, version, query, indexes, limit * 2);
+  const results = ranked
+    .filter((r) => {
+      const node = tree.byId.get(r.id);
+      return node !== undefined && visible(node, tree, kv);
     })
-    .slice(0, limit)
-    .map((h) => ({ ...summaryOf(h), snippet: snippetOf(h.body_text, terms) }));
+    .slice(0, limit);
   if (results.length === 0) await recordZeroResultSearch(db, query, indexes);
   return results;
 }

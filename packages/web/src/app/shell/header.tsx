@@ -1,10 +1,11 @@
-import { routes } from '@selfserve/contract';
+import { routes, searchBoxVisible } from '@selfserve/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MembershipStamp } from '../../components/membership-stamp';
 import { useLogout } from '../../features/auth/api/logout';
 import { loginHref } from '../../features/auth/utils/return-path';
+import { KbSearchBox } from '../../features/kb/components/kb-search-box';
 import { appDownloadUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { Logo } from './logo';
@@ -12,13 +13,14 @@ import { SIDE_MENU_ID, SideMenu } from './side-menu';
 
 export function Header() {
   const { t } = useTranslation();
-  const { user, ukHost, isMember, status } = useSession();
+  const { user, ukHost, isMember, status, inApp, entryMode } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const signInHref = loginHref(`${location.pathname}${location.search}`);
+  const showSearch = searchBoxVisible({ inApp, entryMode, ukHost, userCountry: user?.country_code });
 
   const closeMenu = useCallback((restoreFocus: boolean) => {
     setMenuOpen(false);
@@ -74,6 +76,7 @@ export function Header() {
             </a>
           )}
         </nav>
+        {showSearch ? <KbSearchBox /> : null}
         <div className="site-header__account">
           {user ? (
             <>

@@ -1,10 +1,20 @@
-import { membershipOf, routes } from '@selfserve/contract';
+import { type ArticleSummary, membershipOf, routes } from '@selfserve/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Loader } from '../../../components/loader';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { MembershipStamp } from '../../../components/membership-stamp';
+import { setSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useKbMeta } from '../api/get-kb-meta';
+import { CategoryBrowser } from '../components/category-browser';
+import { LoadError } from '../components/load-error';
+import { useVisibleCategories } from '../hooks/use-kb-viewer';
+import { articleHref, kbRoutes } from '../paths';
+import '../kb.css';
+import { rememberNode, selectCategory } from '../utils/kb-selection';
 
 function MembershipStatus() {
   const { t } = useTranslation();
@@ -28,18 +38,53 @@ function MembershipStatus() {
   );
 }
 
-/** /home and /selfServe. Knowledge-base categories join this page with the kb area. */
+/** Sections open as /subsection (the last selected section, spec §2); articles on their own page. */
+const childHref = (child: ArticleSummary) => (child.type === 'article' ? articleHref(child.id) : kbRoutes.subsection);
+
+/** The main category list of the knowledge base, first category preselected (spec §2 /home). */
+export function HomeCategories() {
+  const meta = useKbMeta();
+  const { categories, ready } = useVisibleCategories(meta.data?.data);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectedId = categories.find((c) => c.id === chosen)?.id ?? categories[0]?.id ?? '';
+
+  useEffect(() => {
+    // /section shows the selected category; the preselected first one counts as selected.
+    if (selectedId) selectCategory(selectedId);
+  }, [selectedId]);
+
+  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
+  if (!ready) return <Loader />;
+  return (
+    <CategoryBrowser
+      categories={categories}
+      selectedId={selectedId}
+      onSelect={(category) => setChosen(category.id)}
+      childHref={childHref}
+      onOpenChild={rememberNode}
+      seeAllHref={kbRoutes.section}
+    />
+  );
+}
+
+/** /home and /selfServe: the knowledge-base home, with the signed-in user's cards below it. */
 export function HomePage() {
   const { t } = useTranslation();
   const { user, ukHost } = useSession();
   useDocumentTitle(t('home.title'));
 
+  useEffect(() => {
+    // Spec §2: the home page clears the selected booking; its help is general again.
+    setSelectedBooking(null);
+  }, []);
+
   return (
     <div className="page">
       <p className="greeting">{user ? t('home.greetingNamed', { name: user.name }) : t('home.greeting')}</p>
       <h1>{t('home.heading')}</h1>
+      <HomeCategories />
       {user ? (
-        <div className="card-grid">
+        <div className="card-grid home-cards">
           <section className="card" aria-labelledby="home-bookings-heading">
             <h2 id="home-bookings-heading">{t('home.bookingsHeading')}</h2>
             <p>{t('home.bookingsText')}</p>

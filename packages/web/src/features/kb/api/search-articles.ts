@@ -1,0 +1,52 @@
+import { type KbSearchResult, kbPaths, type Role } from '@selfserve/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useKbAudienceKey } from '../hooks/use-kb-viewer';
+
+/** The {type} of /api/kb/v3/article_type__{type}/search: whose index to search. */
+export type SearchType = 'customer' | 'driver' | 'food_delivery_rider' | 'select';
+
+export function searchTypeOf(role: Role | null | undefined, isMember: boolean): SearchType {
+  if (role === 'driver' || role === 'food_delivery_rider') return role;
+  return isMember ? 'select' : 'customer';
+}
+
+export interface SearchParams {
+  type: SearchType;
+  query: string;
+  limit?: number;
+}
+
+/**
+ * No match is a 404 'No Articles Found' on the wire (spec §7); here it is an empty list, and the pages
+ * show that same text (contract messages.noArticlesFound).
+ */
+export async function searchArticles(params: SearchParams): Promise<KbSearchResult[]> {
+  try {
+    return await api.get<KbSearchResult[]>(kbPaths.search(params.type), {
+      query: { query: params.query, limit: params.limit },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+export const searchArticlesQueryKey = (audience: string, params: SearchParams) =>
+  ['kb', 'search', audience, params.type, params.query, params.limit ?? null] as const;
+
+export const searchArticlesQueryOptions = (audience: string, params: SearchParams) =>
+  queryOptions({
+    queryKey: searchArticlesQueryKey(audience, params),
+    queryFn: () => searchArticles(params),
+    staleTime: 60_000,
+  });
+
+/** The search for this viewer's own index (the /search page); `enabled` is the caller's length check. */
+export function useSearchArticles(query: string, enabled: boolean) {
+  const audience = useKbAudienceKey();
+  const { user, isMember } = useSession();
+  const params: SearchParams = { type: searchTypeOf(user?.role, isMember), query };
+  return useQuery({ ...searchArticlesQueryOptions(audience, params), enabled });
+}

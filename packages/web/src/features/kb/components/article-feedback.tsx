@@ -1,0 +1,70 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast';
+import { useArticleFeedback } from '../api/post-article-feedback';
+import { readFeedback, rememberFeedback } from '../utils/feedback-storage';
+
+/**
+ * 'Was this helpful?' for one article (mount it with key={articleId}). One answer per article: it is
+ * posted once, remembered in this browser, and the question then turns into a thank-you.
+ */
+export function ArticleFeedback({ articleId }: { articleId: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const headingId = useId();
+  const [answer, setAnswer] = useState<boolean | null>(() => readFeedback(articleId));
+  const sending = useRef(false);
+  const feedback = useArticleFeedback();
+
+  if (answer !== null) {
+    return (
+      <p className="kb-feedback kb-feedback--done" data-testid="feedback-thanks">
+        {t('kb.feedbackThanks')}
+      </p>
+    );
+  }
+
+  const send = (helpful: boolean) => {
+    // A double click must not post twice: the ref blocks before React re-renders the disabled buttons.
+    if (sending.current) return;
+    sending.current = true;
+    feedback.mutate(
+      { article_id: articleId, helpful },
+      {
+        onSuccess: () => {
+          rememberFeedback(articleId, helpful);
+          setAnswer(helpful);
+          toast.show();
+        },
+        onError: () => {
+          sending.current = false;
+          toast.show(t('genericFailure'));
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="kb-feedback" aria-labelledby={headingId} data-testid="article-feedback">
+      <h2 id={headingId}>{t('kb.wasThisHelpful')}</h2>
+      <div className="kb-feedback__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={feedback.isPending}
+          onClick={() => send(true)}
+        >
+          {t('kb.yes')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={feedback.isPending}
+          onClick={() => send(false)}
+        >
+          {t('kb.no')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { type ArticleSummary, routes } from '@selfserve/contract';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ArticleNotFound } from '../../../components/article-not-found';
+import { Loader } from '../../../components/loader';
+import { ApiError } from '../../../lib/api-client';
+import { canGoBack } from '../../../lib/history';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useArticle } from '../api/get-article';
+import { useArticleViewTracking } from '../hooks/use-article-view-tracking';
+import { articleHref } from '../paths';
+import { rememberNode } from '../utils/kb-selection';
+import { labelOn } from '../utils/labels';
+import { ArticleBody } from './article-body';
+import { ArticleFeedback } from './article-feedback';
+import { ArticleFooter } from './article-footer';
+import { BackButton } from './back-button';
+import { LoadError } from './load-error';
+import { NodeList } from './node-list';
+
+/** Spec §4: article load status. */
+export type ArticleLoadStatus = null | 'in_progress' | 'done';
+
+export interface ArticleViewProps {
+  /** The node to show; null shows nothing (status null) until the caller knows. */
+  id: string | null;
+  /** Restrict the lookup to these indexes (membership articles: customer_select + customer). */
+  indexNames?: string[];
+  /** Where child and related links go; every node type opens on the article page by default. */
+  hrefFor?: (node: ArticleSummary) => string;
+  /** Replaces the server's related list for articles (the /kb pages show the parent's other children). */
+  related?: { nodes: readonly ArticleSummary[]; hrefFor: (node: ArticleSummary) => string };
+  /** Back as a link to a fixed place (the /kb parent level). */
+  backTo?: string;
+  /** Back as an action (share-pass popups close themselves). */
+  onBack?: () => void;
+}
+
+const defaultHref = (node: ArticleSummary) => articleHref(node.id);
+
+/**
+ * The one article page of the app, for every article route: title with back, the sanitised body (unless
+ * hide_body), children for categories and sections, related topics, 'Was this helpful?' and the
+ * call-us / write-to-us footer. Loading shows the Loader; a 404 'Article not found.'; anything else the
+ * generic failure text (spec §8).
+ */
+export function ArticleView({ id, indexNames, hrefFor = defaultHref, related, backTo, onBack }: ArticleViewProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
+  const article = query.data;
+  const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
+
+  useArticleViewTracking(article?.id ?? null);
+  useDocumentTitle(article?.title ?? '');
+  useEffect(() => {
+    if (article) rememberNode(article);
+  }, [article]);
+
+  if (status === null) return null;
+  if (status === 'in_progress') {
+    return (
+      <div className="kb-article-state" data-load-status="in_progress">
+        <Loader fullPage />
+      </div>
+    );
+  }
+  if (!article) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="kb-article-state" data-load-status="done">
+        {notFound ? <ArticleNotFound /> : <LoadError onRetry={() => void query.refetch()} />}
+      </div>
+    );
+  }
+
+  const parent = article.ancestors.at(-1);
+  const goBack =
+    onBack ??
+    (() => {
+      // Back through history when there is some; a page opened directly goes up to its parent (or home).
+      if (canGoBack()) void navigate(-1);
+      else void navigate(parent ? articleHref(parent.id) : routes.home);
+    });
+  const shownRelated =
+    article.type === 'article' && related ? related : { nodes: article.related, hrefFor: defaultHref };
+  const hideBody = labelOn(article.labels, 'hide_body');
+  const withFeedback = article.type === 'article' && article.label_names.includes('article_feedback');
+
+  return (
+    <article
+      className="page kb-article"
+      aria-labelledby={titleId}
+      data-load-status="done"
+      data-article-id={article.id}
+      data-type={article.type}
+    >
+      <div className="kb-article__bar">
+        <BackButton {...(backTo !== undefined ? { to: backTo } : { onBack: goBack })} />
+        <h1 id={titleId}>{article.title}</h1>
+      </div>
+      {/* show_title: articles written to stand alone repeat their title at the top of the text. */}
+      {labelOn(article.labels, 'show_title') ? (
+        <p className="kb-article__title" aria-hidden="true" data-testid="article-shown-title">
+          {article.title}
+        </p>
+      ) : null}
+      {hideBody || !(article.html_body || article.body) ? null : (
+        <ArticleBody html={article.html_body || article.body} />
+      )}
+      {article.articles.length > 0 ? (
+        <nav className="kb-article__children" aria-label={t('kb.topicsIn', { title: article.title })}>
+          <NodeList nodes={article.articles} hrefFor={hrefFor} testId="article-children" />
+        </nav>
+      ) : null}
+      {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} /> : null}
+      {shownRelated.nodes.length > 0 ? (
+        <section className="kb-related" aria-labelledby={`${titleId}-related`} data-testid="related-topics">
+          <h2 id={`${titleId}-related`}>{t('kb.relatedTopics')}</h2>
+          <NodeList nodes={shownRelated.nodes} hrefFor={shownRelated.hrefFor} />
+        </section>
+      ) : null}
+      <ArticleFooter labels={article.labels} />
+    </article>
+  );
+}

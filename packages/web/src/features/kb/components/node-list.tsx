@@ -1,0 +1,30 @@
+import type { ArticleSummary } from '@selfserve/contract';
+import { Link } from 'react-router';
+
+export interface NodeListProps {
+  nodes: readonly ArticleSummary[];
+  hrefFor: (node: ArticleSummary) => string;
+  /** Runs before the link navigates (for example to remember the chosen section). */
+  onOpen?: (node: ArticleSummary) => void;
+  testId?: string;
+}
+
+/** Categories, sections and articles as a list of links; sections and categories get a chevron. */
+export function NodeList({ nodes, hrefFor, onOpen, testId }: NodeListProps) {
+  return (
+    <ul className="kb-list" data-testid={testId}>
+      {nodes.map((node) => (
+        <li key={node.id}>
+          <Link
+            to={hrefFor(node)}
+            className="kb-list__link"
+            data-type={node.type}
+            onClick={onOpen ? () => onOpen(node) : undefined}
+          >
+            {node.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,26 @@
+import { routes } from '@selfserve/contract';
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { ArticleView } from '../components/article-view';
+import '../kb.css';
+import { kbSelectionStore } from '../utils/kb-selection';
+
+/** /article/{id} and /article/{id}/{flag}/driver_default (the flag belongs to driver flows that come later). */
+export function ArticlePage() {
+  const { id = '' } = useParams();
+  return <ArticleView key={id} id={id} />;
+}
+
+/** /article: the last selected article, else home (spec §2). */
+export function LastArticlePage() {
+  const [id] = useState(() => kbSelectionStore.get().articleId);
+  if (!id) return <Navigate to={routes.home} replace />;
+  return <ArticleView id={id} />;
+}
+
+/** /mainarticle: the last selected article, else the user's bookings (/main, spec §2). */
+export function MainArticlePage() {
+  const [id] = useState(() => kbSelectionStore.get().articleId);
+  if (!id) return <Navigate to={routes.main} replace />;
+  return <ArticleView id={id} />;
+}

@@ -1,0 +1,71 @@
+import { SEARCH_MIN_CHARS } from '@selfserve/contract';
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSearchArticles } from '../api/search-articles';
+import '../kb.css';
+import { articleHref } from '../paths';
+
+/** /search?q=: all results for a query, or 'No Articles Found' (spec §2, §7). */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const enough = query.length >= SEARCH_MIN_CHARS;
+  const search = useSearchArticles(query, enough);
+  useDocumentTitle(query ? t('search.resultsFor', { query }) : t('search.title'));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    setParams(value ? { q: value } : {});
+  };
+
+  let content = null;
+  if (query && !enough) content = <p>{t('search.tooShort', { min: SEARCH_MIN_CHARS })}</p>;
+  else if (enough && search.isPending) content = <Loader />;
+  else if (enough && search.isError) content = <p role="alert">{t('genericFailure')}</p>;
+  else if (enough && search.data?.length === 0) content = <p data-testid="search-empty">{t('noArticlesFound')}</p>;
+  else if (enough && search.data) {
+    content = (
+      <ol className="kb-results" data-testid="search-results">
+        {search.data.map((result) => (
+          <li key={result.id} className="kb-results__item">
+            <Link to={articleHref(result.id)} className="kb-results__title">
+              {result.title}
+            </Link>
+            <p className="kb-results__snippet">{result.snippet}</p>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div className="page kb-search-page">
+      <h1>{query ? t('search.resultsFor', { query }) : t('search.title')}</h1>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17; a form with role search is a landmark everywhere */}
+      <form role="search" className="kb-search-page__form" onSubmit={onSubmit}>
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('search.label')}
+        </label>
+        <input
+          key={query}
+          id={inputId}
+          name="q"
+          type="search"
+          className="kb-search__input"
+          defaultValue={query}
+          placeholder={t('search.placeholder')}
+        />
+        <button type="submit" className="button">
+          {t('search.submit')}
+        </button>
+      </form>
+      <div aria-live="polite">{content}</div>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { createSmallStore } from './small-store';
+
+/** The booking the user is getting help with (booking pages fill it; the home page clears it, spec §2). */
+export interface SelectedBooking {
+  id: string;
+  crn?: string | null;
+  cab_category?: string | null;
+}
+
+export const selectedBookingStore = createSmallStore<SelectedBooking | null>(null);
+
+export function setSelectedBooking(booking: SelectedBooking | null): void {
+  selectedBookingStore.set(booking);
+}
+
+export function useSelectedBooking(): SelectedBooking | null {
+  return selectedBookingStore.use();
+}
