@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { kbPaths } from '@selfserve/contract';
 import { buildApp } from '@selfserve/server';
-import autocannon from 'autocannon';
+import autocannon, { type Request } from 'autocannon';
 import Fastify from 'fastify';
 import { testConfig } from '../packages/server/src/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
@@ -91,7 +91,7 @@ async function run(name: string, url: string, requests?: () => string) {
     connections: CONNECTIONS,
     duration: DURATION_S,
     ...(requests
-      ? { requests: [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: requests() }) }] }
+      ? { requests: [{ setupRequest: (req: Request) => ({ ...req, path: requests() }) }] }
       : {}),
   });
   if (r.errors > 0 || r['5xx'] > 0) throw new Error(`${name}: ${r.errors} errors, ${r['5xx']} 5xx`);
@@ -148,7 +148,7 @@ async function main() {
     duration: DURATION_S,
     requests: [
       {
-        setupRequest: (req: Record<string, unknown>) => ({
+        setupRequest: (req: Request) => ({
           ...req,
           path: `${kbPaths.search('customer')}?query=${pick().slice(0, 4)}`,
         }),

@@ -9,7 +9,7 @@ import { DreportPage, SupportSelectArticlePage } from '../src/features/kb/routes
 import { KbPage } from '../src/features/kb/routes/kb';
 import { MainSectionPage, SectionPage, SubsectionPage } from '../src/features/kb/routes/section';
 import { SimpleArticlePage } from '../src/features/kb/routes/simple-article';
-import { clearKbSelection } from '../src/features/kb/utils/kb-selection';
+import { clearKbSelection, kbSelectionStore } from '../src/features/kb/utils/kb-selection';
 import { SessionContext, visitorSession } from '../src/lib/session';
 import { article, articleResponse, metaResponse, paymentsCategory, ridesCategory, summary } from './kb-fixtures';
 import { createTestQueryClient, jsonResponse, mockFetch } from './utils';
@@ -160,8 +160,10 @@ describe('selection routes (spec §2)', () => {
     serveKb();
     const router = renderRoutes('/article/100301');
     await heading('How refunds work');
+    await waitFor(() => expect(kbSelectionStore.get().articleId).toBe('100301'));
     await router.navigate('/article/100300');
     await heading('Payments and refunds');
+    await waitFor(() => expect(kbSelectionStore.get().categoryId).toBe('100300'));
     await router.navigate('/section');
     expect(await heading('Payments and refunds')).toBeInTheDocument();
     await router.navigate('/article');
