@@ -90,9 +90,7 @@ async function run(name: string, url: string, requests?: () => string) {
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    ...(requests
-      ? { requests: [{ setupRequest: (req: Request) => ({ ...req, path: requests() }) }] }
-      : {}),
+    ...(requests ? { requests: [{ setupRequest: (req: Request) => ({ ...req, path: requests() }) }] } : {}),
   });
   if (r.errors > 0 || r['5xx'] > 0) throw new Error(`${name}: ${r.errors} errors, ${r['5xx']} 5xx`);
   // Non-2xx here are 'No Articles Found' answers (404), a normal search outcome.

@@ -56,5 +56,7 @@ export function visibleCategories(
 
 /** Whether one node may be opened directly by this viewer (the same rules as the tree). */
 export function isVisibleTo(node: CategoryNode, path: CategoryNode[], viewer: Viewer): boolean {
-  return [...path, node].every((n) => !hidden(n, viewer) && (viewer.isMember || !n.label_names.includes('select_members')));
+  return [...path, node].every(
+    (n) => !hidden(n, viewer) && (viewer.isMember || !n.label_names.includes('select_members')),
+  );
 }

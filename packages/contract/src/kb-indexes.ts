@@ -14,7 +14,12 @@ export const driverIndexes = [
 ] as const;
 export const FOOD_DELIVERY_INDEX = 'fp_rider_in';
 export const saasIndexes = { auto: 'saas_auto', bike: 'saas_bike', four_wheeler: 'saas_four_wheeler' } as const;
-export const carCategoryIndexes = { bike: 'cab_bike', auto: 'cab_auto', kp: 'cab_kp', cool_cab: 'cab_cool_cab' } as const;
+export const carCategoryIndexes = {
+  bike: 'cab_bike',
+  auto: 'cab_auto',
+  kp: 'cab_kp',
+  cool_cab: 'cab_cool_cab',
+} as const;
 export const marketplaceIndexes = {
   ondc: 'ondc',
   grocery: 'grocery',

@@ -110,7 +110,12 @@ export type Article = z.infer<typeof articleSchema>;
 const indexNames = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : [v]))
-  .pipe(z.array(z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name')).min(1).max(5));
+  .pipe(
+    z
+      .array(z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name'))
+      .min(1)
+      .max(5),
+  );
 
 /** GET /api/kb/v3/meta/ (and the marketplace variants): the category tree for the viewer. */
 export const kbMetaQuerySchema = z.object({

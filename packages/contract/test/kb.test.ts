@@ -8,34 +8,70 @@ import { normalizeSearchText, searchTerms, typoTolerant, withinOneEdit } from '.
 describe('articleIndexes', () => {
   it.each<[string, IndexContext, string[]]>([
     ['India customer', { role: 'customer', country: 'IN' }, ['customer']],
-    ['India member also reads the Select index', { role: 'customer', country: 'IN', isMember: true }, ['customer', 'customer_select']],
+    [
+      'India member also reads the Select index',
+      { role: 'customer', country: 'IN', isMember: true },
+      ['customer', 'customer_select'],
+    ],
     ['Australian customer', { role: 'customer', country: 'AU' }, ['customer_au']],
     ['New Zealand customer', { role: 'customer', country: 'nz' }, ['customer_nz']],
     ['UK customer', { role: 'customer', country: 'GB' }, ['customer_gb']],
     ['UK member (Select is Indian)', { role: 'customer', country: 'GB', isMember: true }, ['customer_gb']],
     ['country without its own index', { role: 'customer', country: 'SG' }, ['customer']],
     ['visitor', { role: 'visitor', country: null }, ['customer']],
-    ['SaaS auto ride', { role: 'customer', country: 'IN', booking: { cab_category: 'auto', saas_ride: 1 } }, ['saas_auto']],
-    ['SaaS bike ride', { role: 'customer', country: 'IN', booking: { cab_category: 'bike', saas_ride: true } }, ['saas_bike']],
-    ['SaaS four-wheeler', { role: 'customer', country: 'IN', booking: { cab_category: 'four_wheeler', saas_ride: 1 } }, ['saas_four_wheeler']],
-    ['bike car category', { role: 'customer', country: 'IN', booking: { cab_category: 'bike', saas_ride: 0 } }, ['cab_bike']],
+    [
+      'SaaS auto ride',
+      { role: 'customer', country: 'IN', booking: { cab_category: 'auto', saas_ride: 1 } },
+      ['saas_auto'],
+    ],
+    [
+      'SaaS bike ride',
+      { role: 'customer', country: 'IN', booking: { cab_category: 'bike', saas_ride: true } },
+      ['saas_bike'],
+    ],
+    [
+      'SaaS four-wheeler',
+      { role: 'customer', country: 'IN', booking: { cab_category: 'four_wheeler', saas_ride: 1 } },
+      ['saas_four_wheeler'],
+    ],
+    [
+      'bike car category',
+      { role: 'customer', country: 'IN', booking: { cab_category: 'bike', saas_ride: 0 } },
+      ['cab_bike'],
+    ],
     ['auto car category', { role: 'customer', country: 'IN', booking: { cab_category: 'auto' } }, ['cab_auto']],
     ['kp car category', { role: 'customer', country: 'IN', booking: { cab_category: 'KP' } }, ['cab_kp']],
-    ['cool_cab car category', { role: 'customer', country: 'IN', booking: { cab_category: 'cool_cab' } }, ['cab_cool_cab']],
-    ['prime booking uses the country index', { role: 'customer', country: 'AU', booking: { cab_category: 'prime' } }, ['customer_au']],
+    [
+      'cool_cab car category',
+      { role: 'customer', country: 'IN', booking: { cab_category: 'cool_cab' } },
+      ['cab_cool_cab'],
+    ],
+    [
+      'prime booking uses the country index',
+      { role: 'customer', country: 'AU', booking: { cab_category: 'prime' } },
+      ['customer_au'],
+    ],
     ['driver India English', { role: 'driver', country: 'IN', locale: 'en' }, ['driver_in_en']],
     ['driver India Hindi', { role: 'driver', country: 'IN', locale: 'hi' }, ['driver_in_hi']],
     ['driver India Marathi reads Hindi', { role: 'driver', country: 'IN', locale: 'mr-IN' }, ['driver_in_hi']],
     ['driver India Tamil reads English', { role: 'driver', country: 'IN', locale: 'ta' }, ['driver_in_en']],
     ['driver with a booking', { role: 'driver', country: 'IN', locale: 'hi', booking: {} }, ['driver_in_hi_trip']],
     ['driver Australia', { role: 'driver', country: 'AU', locale: 'hi' }, ['driver_au_en']],
-    ['driver Australia with a booking', { role: 'driver', country: 'AU', booking: { cab_category: 'sedan' } }, ['driver_au_en_trip']],
+    [
+      'driver Australia with a booking',
+      { role: 'driver', country: 'AU', booking: { cab_category: 'sedan' } },
+      ['driver_au_en_trip'],
+    ],
     ['driver elsewhere', { role: 'driver', country: 'NZ' }, ['driver_in_en']],
     ['food-delivery rider', { role: 'food_delivery_rider', country: 'IN', booking: {} }, ['fp_rider_in']],
     ['ONDC order', { role: 'customer', country: 'IN', orderKind: 'ondc' }, ['ondc']],
     ['grocery order', { role: 'customer', country: 'IN', orderKind: 'grocery' }, ['grocery']],
     ['gift card order', { role: 'customer', country: 'IN', orderKind: 'giftcard' }, ['giftcard']],
-    ['fashion & electronics order', { role: 'customer', country: 'IN', orderKind: 'fashion_electronics' }, ['fashion_electronics']],
+    [
+      'fashion & electronics order',
+      { role: 'customer', country: 'IN', orderKind: 'fashion_electronics' },
+      ['fashion_electronics'],
+    ],
   ])('%s', (_name, ctx, expected) => {
     expect(articleIndexes(ctx)).toEqual(expected);
   });
@@ -53,10 +89,15 @@ const node = (id: string, title: string, label_names: string[] = [], articles: C
 });
 
 const tree = [
-  node('1', 'Select Membership', ['select_members'], [
-    node('11', 'Managing My Membership', ['select_paid_members'], [node('111', 'Renew')]),
-    node('12', 'Canceling my membership', [], [node('121', 'How to cancel')]),
-  ]),
+  node(
+    '1',
+    'Select Membership',
+    ['select_members'],
+    [
+      node('11', 'Managing My Membership', ['select_paid_members'], [node('111', 'Renew')]),
+      node('12', 'Canceling my membership', [], [node('121', 'How to cancel')]),
+    ],
+  ),
   node('2', 'Payments', [], [node('21', 'Refunds'), node('22', 'Wallet top-up', ['hide_desktop'])]),
   node('3', 'App only', ['hide_desktop'], [node('31', 'In-app wallet')]),
   node('4', 'Request a call', [], [node('41', 'Callback')]),
@@ -69,10 +110,26 @@ describe('visibleCategories (spec core.md §6)', () => {
     ['visitor on desktop', anonymousViewer, ['2', '21', '4', '41']],
     ['visitor in the app', { ...anonymousViewer, desktop: false }, ['2', '21', '22', '3', '31', '4', '41']],
     ['paid member with auto-renew', member, ['1', '11', '111', '12', '121', '2', '21', '4', '41']],
-    ['paid member without auto-renew', { ...member, autorenew: false }, ['1', '11', '111', '12', '121', '2', '21', '4', '41']],
-    ['trial member with auto-renew', { ...member, isPaidMember: false, isTrial: true }, ['1', '12', '121', '2', '21', '4', '41']],
-    ['trial member without auto-renew', { ...member, isPaidMember: false, isTrial: true, autorenew: false }, ['1', '2', '21', '4', '41']],
-    ['driver allowed to request calls', { ...anonymousViewer, isDriver: true, callRequestsAllowed: true }, ['2', '21', '4', '41']],
+    [
+      'paid member without auto-renew',
+      { ...member, autorenew: false },
+      ['1', '11', '111', '12', '121', '2', '21', '4', '41'],
+    ],
+    [
+      'trial member with auto-renew',
+      { ...member, isPaidMember: false, isTrial: true },
+      ['1', '12', '121', '2', '21', '4', '41'],
+    ],
+    [
+      'trial member without auto-renew',
+      { ...member, isPaidMember: false, isTrial: true, autorenew: false },
+      ['1', '2', '21', '4', '41'],
+    ],
+    [
+      'driver allowed to request calls',
+      { ...anonymousViewer, isDriver: true, callRequestsAllowed: true },
+      ['2', '21', '4', '41'],
+    ],
     ['driver not allowed to request calls', { ...anonymousViewer, isDriver: true }, ['2', '21']],
   ])('%s', (_name, viewer, expected) => {
     expect(flat(visibleCategories(tree, viewer, new Set(['4'])))).toEqual(expected);
