@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { allIndexes, articleLabels, articleTags } from '@selfserve/contract';
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../src/config.ts';
+import { EMBEDDED_BLOCK_IDS, loadContentFolder } from '../src/modules/kb/content.ts';
+import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
+import { openTestDatabase } from './helpers.ts';
+
+// The demo knowledge base in content/kb: what a fresh clone imports on first start.
+const folder = testConfig().kbContentDir;
+const content = loadContentFolder(folder);
+
+describe('demo knowledge-base content', () => {
+  it('is valid', () => {
+    expect(content.problems).toEqual([]);
+  });
+
+  it('has at least 150 articles and content in every index', () => {
+    expect(content.nodes.filter((n) => n.type === 'article').length).toBeGreaterThanOrEqual(150);
+    expect([...content.indexes].sort()).toEqual([...allIndexes].sort());
+    for (const index of allIndexes) {
+      expect(content.nodes.some((n) => n.index_name === index && n.type === 'article'), index).toBe(true);
+    }
+  });
+
+  it('uses every label and tag of the spec, and every embedded JSON block, at least once', () => {
+    const labels = new Set(content.nodes.flatMap((n) => Object.keys(n.labels)));
+    const tags = new Set(content.nodes.flatMap((n) => n.label_names.map((t) => t.replace(/:\d+$/, ':{x}'))));
+    const blocks = new Set(content.nodes.flatMap((n) => Object.keys(n.embedded)));
+    expect(articleLabels.filter((l) => !labels.has(l))).toEqual([]);
+    expect(articleTags.filter((t) => !tags.has(t))).toEqual([]);
+    expect(EMBEDDED_BLOCK_IDS.filter((b) => !blocks.has(b))).toEqual([]);
+  });
+
+  it('has categories for every booking help context and Hindi bodies in the Hindi driver index', () => {
+    const contexts = new Set(content.nodes.flatMap((n) => n.contexts));
+    for (const c of [
+      'rides_completed',
+      'rides_cancelled',
+      'rides_Cancelled_Charged',
+      'rides_allotment_pending',
+      'rides_inprogress',
+      'rides_pending',
+      'rides_requested',
+      'rides_scheduled',
+      'rides_ongoing',
+    ]) {
+      expect(contexts.has(c), c).toBe(true);
+    }
+    const hindi = content.nodes.filter((n) => n.index_name === 'driver_in_hi' && n.type === 'article');
+    expect(hindi.every((n) => /[\u0900-\u097F]{3}/.test(n.body_text))).toBe(true);
+  });
+
+  it('imports into the embedded database', async () => {
+    const database = await openTestDatabase('sqlite', false);
+    try {
+      const result = await importKnowledgeBase(database.db, database.dialect, path.resolve(folder));
+      expect(result.ok).toBe(true);
+    } finally {
+      await database.dispose();
+    }
+  });
+});
