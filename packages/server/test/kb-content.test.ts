@@ -19,7 +19,10 @@ describe('demo knowledge-base content', () => {
     expect(content.nodes.filter((n) => n.type === 'article').length).toBeGreaterThanOrEqual(150);
     expect([...content.indexes].sort()).toEqual([...allIndexes].sort());
     for (const index of allIndexes) {
-      expect(content.nodes.some((n) => n.index_name === index && n.type === 'article'), index).toBe(true);
+      expect(
+        content.nodes.some((n) => n.index_name === index && n.type === 'article'),
+        index,
+      ).toBe(true);
     }
   });
 
