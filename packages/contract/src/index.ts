@@ -1,5 +1,6 @@
 export * from './api-paths.ts';
 export * from './auth.ts';
+export * from './bookings.ts';
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './crn.ts';

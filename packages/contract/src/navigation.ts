@@ -18,3 +18,34 @@ export function unmatchedRouteTarget(opts: { canGoBack: boolean; loggedIn: boole
   if (opts.canGoBack) return 'back';
   return opts.loggedIn ? routes.main : routes.home;
 }
+
+/** The query of the deep-link route (spec core.md §2), reached under its own context path. */
+export interface DeepLinkQuery {
+  landing_page?: string | null;
+  bookingType?: string | null;
+  articleId?: string | null;
+  /** booking id */
+  bid?: string | null;
+  type?: string | null;
+}
+
+export const DEEP_LINK_PATH = '/deeplink';
+
+/**
+ * Where a deep link lands. Only landing_page=website is handled (anything else goes home). Order
+ * matters: a booking-type list first, then the login round-trip when the profile could not be
+ * read (status FAILURE), then article with type, article with booking, article alone.
+ */
+export function deepLinkTarget(q: DeepLinkQuery, profileStatus: 'SUCCESS' | 'FAILURE'): string {
+  if (q.landing_page !== 'website') return routes.home;
+  const article = q.articleId ? encodeURIComponent(q.articleId) : null;
+  const bid = q.bid ? encodeURIComponent(q.bid) : null;
+  if (q.bookingType && article) return `/bookingsByType/${article}/home`;
+  if (bid && article && profileStatus === 'FAILURE') {
+    return `${routes.login}?return=${encodeURIComponent(`/support/${bid}/dreport/${article}`)}`;
+  }
+  if (article && q.type) return `/dreport/${article}/${encodeURIComponent(q.type)}`;
+  if (article && bid) return `/support/${bid}/dreport/${article}`;
+  if (article) return `/dreport/${article}`;
+  return routes.home;
+}

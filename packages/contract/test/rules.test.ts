@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatFare } from '../src/bookings.ts';
 import { countries } from '../src/countries.ts';
 import { isValidCrn, luhnCheckDigit, withCrnCheckDigit } from '../src/crn.ts';
 import { isUkHost } from '../src/host.ts';
 import { resolveLocale } from '../src/languages.ts';
-import { unmatchedRouteTarget } from '../src/navigation.ts';
+import { deepLinkTarget, unmatchedRouteTarget } from '../src/navigation.ts';
 
 describe('CRN check (digits only, 6–20 long, Luhn check digit)', () => {
   it.each([
@@ -87,5 +88,54 @@ describe('countries', () => {
     expect(countries).toHaveLength(18);
     expect(new Set(countries.map((c) => c.country_code)).size).toBe(18);
     expect(countries.find((c) => c.country_code === 'IN')?.dialing_code).toBe('+91');
+  });
+});
+
+describe('deep link (spec core.md §2)', () => {
+  it.each([
+    [{ landing_page: 'website', bookingType: 'rides', articleId: '100302' }, 'SUCCESS', '/bookingsByType/100302/home'],
+    [
+      { landing_page: 'website', bookingType: 'rides', articleId: '100302', bid: 'b1' },
+      'FAILURE',
+      '/bookingsByType/100302/home',
+    ],
+    [
+      { landing_page: 'website', articleId: '100302', bid: 'b_42' },
+      'FAILURE',
+      '/login?return=%2Fsupport%2Fb_42%2Fdreport%2F100302',
+    ],
+    [{ landing_page: 'website', articleId: '100302', type: 'driver' }, 'SUCCESS', '/dreport/100302/driver'],
+    [
+      { landing_page: 'website', articleId: '100302', type: 'driver', bid: 'b_42' },
+      'SUCCESS',
+      '/dreport/100302/driver',
+    ],
+    [{ landing_page: 'website', articleId: '100302', bid: 'b_42' }, 'SUCCESS', '/support/b_42/dreport/100302'],
+    [{ landing_page: 'website', articleId: '100302' }, 'SUCCESS', '/dreport/100302'],
+    [{ landing_page: 'website', articleId: '100302' }, 'FAILURE', '/dreport/100302'],
+    [{ landing_page: 'website' }, 'SUCCESS', '/home'],
+    [{ landing_page: 'app', articleId: '100302' }, 'SUCCESS', '/home'],
+    [{ articleId: '100302' }, 'SUCCESS', '/home'],
+  ] as const)('%j with profile %s → %s', (query, status, target) => {
+    expect(deepLinkTarget(query, status)).toBe(target);
+  });
+});
+
+describe('currency symbols (spec §9)', () => {
+  it.each([
+    [250, 'IN', '₹250'],
+    [12.5, 'AU', 'A$12.50'],
+    [18, 'NZ', 'NZ$18.00'],
+    [9.4, 'GB', '£9.40'],
+    [1200, 'JP', '¥1200'],
+    [35, 'CN', '¥35'],
+    [700, 'PK', '₨700.00'],
+    [300, 'BD', '৳300.00'],
+    [15, 'SG', 'S$15.00'],
+    [40, 'AE', 'AED 40.00'],
+    [900, 'LK', 'Rs 900.00'],
+    [10, 'US', '10.00'],
+  ])('%s in %s → %s', (amount, country, text) => {
+    expect(formatFare(amount, country)).toBe(text);
   });
 });

@@ -19,6 +19,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle, DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(usersRoutes(deps));
   await app.register(telemetryRoutes(deps));
   await app.register(kbRoutes(deps));
+  await app.register(bookingsRoutes(deps));
 
   registerSpa(app, config.staticDir);
   return app;

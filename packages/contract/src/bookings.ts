@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { isValidCrn } from './crn.ts';
+
+/** Booking lists page by 25 and stop at page 10 (spec §9), so the newest 250 rides are reachable. */
+export const BOOKINGS_PAGE_SIZE = 25;
+export const BOOKINGS_MAX_PAGES = 10;
+
+/** Currency symbols of spec §9, by country. */
+export const currencySymbols: Readonly<Record<string, string>> = {
+  CN: '¥',
+  AU: 'A$',
+  PK: '₨',
+  BD: '৳',
+  GB: '£',
+  SG: 'S$',
+  NZ: 'NZ$',
+  AE: 'AED ',
+  JP: '¥',
+  LK: 'Rs ',
+  IN: '₹',
+};
+
+/** A fare as riders read it: the country's symbol and two decimals (none for yen and rupee whole amounts). */
+export function formatFare(amount: number, country: string): string {
+  const symbol = currencySymbols[country.toUpperCase()] ?? '';
+  const whole = Number.isInteger(amount) && (country === 'IN' || country === 'JP' || country === 'CN');
+  return `${symbol}${whole ? amount.toFixed(0) : amount.toFixed(2)}`;
+}
+
+export const bookingStatusSchema = z.enum([
+  'in progress',
+  'pending',
+  'requested',
+  'scheduled',
+  'cancelled',
+  'completed',
+  'ongoing',
+]);
+
+/** A customer booking as the lists and booking help show it (spec core.md §3). */
+export const customerBookingSchema = z.object({
+  id: z.string(),
+  crn: z.string(),
+  osn: z.string().nullable(),
+  brand: z.string(),
+  status: z.string(),
+  sub_status: z.string().nullable(),
+  cab_category: z.string(),
+  vehicle_category: z.string().nullable(),
+  fare: z.number(),
+  currency_symbol: z.string(),
+  context: z.string(),
+  rtf_status: z.string().nullable(),
+  city: z.string(),
+  country: z.string(),
+  saas_ride: z.boolean(),
+  service_country: z.string(),
+  service_info: z.object({ service_city: z.string() }),
+  krutrim_chat: z.boolean(),
+  pickup_date: z.string(),
+  date_entered_timestamp: z.number(),
+  pickup_location: z.string(),
+  drop_location: z.string(),
+  driver_image_url: z.string().nullable(),
+  map_img_url: z.string().nullable(),
+  clickable: z.boolean(),
+  display_car_name: z.string().nullable(),
+  priority_support_image_visible: z.boolean(),
+});
+export type CustomerBooking = z.infer<typeof customerBookingSchema>;
+
+/** A page key is opaque to the client; the server signs it, so a forged or edited one is refused. */
+export const pageKeySchema = z.string().max(512);
+export const pageNoSchema = z.coerce.number().int().min(1).max(BOOKINGS_MAX_PAGES);
+
+export const bookingListQuerySchema = z.object({
+  page_no: pageNoSchema.default(1),
+  page_key: pageKeySchema.optional(),
+});
+export const bookingListResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  data: z.array(customerBookingSchema),
+  next_page: z.boolean(),
+  page_key: z.string().nullable(),
+});
+export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;
+
+export const crnSchema = z
+  .string()
+  .trim()
+  .refine((v) => isValidCrn(v), 'Invalid booking reference');
+
+export const getByCrnQuerySchema = z.object({ ref_no: crnSchema, brand: z.string().max(40).optional() });
+export const bookingResponseSchema = z.object({ status: z.literal('SUCCESS'), data: customerBookingSchema });
+
+export const bookingDetailsQuerySchema = z.object({ id: z.string().max(64), brand: z.string().max(40).optional() });
+export const bookingDetailsResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  stop_at: z.string().nullable(),
+  driver_phone: z.string().nullable(),
+  imei: z.string().nullable(),
+  cash_involved: z.boolean(),
+  city: z.string(),
+});
+
+const coordinate = (name: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,3}(\.\d+)?$/, 'Coordinates must be two comma-separated numbers (latitude,longitude)')
+    .transform(Number)
+    .refine((v) => Math.abs(v) <= max, `${name} is out of range`);
+export const getCityQuerySchema = z.object({ lat: coordinate('Latitude', 90), lng: coordinate('Longitude', 180) });
+export const getCityResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  city: z.string(),
+  std_code: z.string(),
+  cc_number: z.string(),
+});
+
+export const bookingsByArticleQuerySchema = z.object({
+  article_id: z.string().regex(/^[\w-]{1,40}$/),
+  index: z
+    .string()
+    .regex(/^[a-z0-9_]{2,40}$/)
+    .optional(),
+  page_no: pageNoSchema.default(1),
+  page_key: pageKeySchema.optional(),
+});
+export const bookingsByArticleResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  bookings: z.array(customerBookingSchema),
+  page_no: z.number(),
+  page_key: z.string().nullable(),
+});
+
+export const bookingPaths = {
+  list: '/api/bookings/v2/list',
+  getByCrn: '/api/bookings/v2/get_by_crn',
+  details: '/api/bookings/v2/details',
+  getCity: '/api/bookings/v1/get_city',
+  byArticle: '/api/bookings/bookings_by_article',
+} as const;

@@ -1,0 +1,201 @@
+import {
+  BOOKINGS_MAX_PAGES,
+  BOOKINGS_PAGE_SIZE,
+  bookingDetailsQuerySchema,
+  bookingDetailsResponseSchema,
+  bookingListQuerySchema,
+  bookingListResponseSchema,
+  bookingPaths,
+  bookingResponseSchema,
+  bookingsByArticleQuerySchema,
+  bookingsByArticleResponseSchema,
+  carCategoryIndexes,
+  errorResponseSchema,
+  getByCrnQuerySchema,
+  getCityQuerySchema,
+  getCityResponseSchema,
+  helpContextKey,
+  messages,
+  saasIndexes,
+} from '@selfserve/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import type { BookingRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { findArticle } from '../kb/repo.ts';
+import { findUserById } from '../users/repo.ts';
+import { findOwnBooking, listBookings, listCities } from './repo.ts';
+import { assertPage, distanceKm, readPageKey, signPageKey, toCustomerBooking } from './service.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const tags = ['bookings'];
+/** A city further than this from every served city is not ours. */
+const CITY_RADIUS_KM = 150;
+
+export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, config } = deps;
+
+  /** Whose bookings a user lists: customers their rides, partners the rides they drove. */
+  async function audienceOf(request: FastifyRequest): Promise<{ userId: string; audience: BookingRow['audience'] }> {
+    const { userId } = requireSession(request);
+    const user = await findUserById(db, userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (user.role === 'food_delivery_rider') {
+      throw new AppError('FORBIDDEN', 'Food-delivery riders cannot list driver bookings.');
+    }
+    return { userId, audience: user.role === 'customer' ? 'customer' : 'driver' };
+  }
+
+  return async (app) => {
+    app.get(
+      bookingPaths.list,
+      {
+        schema: { tags, querystring: bookingListQuerySchema, response: { 200: bookingListResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const { page_no, page_key } = request.query;
+        const { userId, audience } = await audienceOf(request);
+        assertPage(page_no, page_key);
+        const key = page_key
+          ? readPageKey(config.sessionSecret, page_key, { user: userId, list: 'list', page: page_no })
+          : null;
+        const after = key && 't' in key.cursor ? key.cursor : null;
+        const rows = await listBookings(db, userId, audience, after, BOOKINGS_PAGE_SIZE + 1);
+        const page = rows.slice(0, BOOKINGS_PAGE_SIZE);
+        const last = page.at(-1);
+        const nextPage = rows.length > BOOKINGS_PAGE_SIZE && page_no < BOOKINGS_MAX_PAGES && last !== undefined;
+        return {
+          status: 'SUCCESS' as const,
+          data: page.map(toCustomerBooking),
+          next_page: nextPage,
+          page_key: nextPage
+            ? signPageKey(config.sessionSecret, {
+                user: userId,
+                list: 'list',
+                page: page_no + 1,
+                cursor: { t: last.date_entered_timestamp, i: last.id },
+              })
+            : null,
+        };
+      },
+    );
+
+    app.get(
+      bookingPaths.getByCrn,
+      { schema: { tags, querystring: getByCrnQuerySchema, response: { 200: bookingResponseSchema, ...errors } } },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const booking = await findOwnBooking(db, userId, { crn: request.query.ref_no, brand: request.query.brand });
+        if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        return { status: 'SUCCESS' as const, data: toCustomerBooking(booking) };
+      },
+    );
+
+    app.get(
+      bookingPaths.details,
+      {
+        schema: {
+          tags,
+          querystring: bookingDetailsQuerySchema,
+          response: { 200: bookingDetailsResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const b = await findOwnBooking(db, userId, { id: request.query.id, brand: request.query.brand });
+        if (!b) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        return {
+          status: 'SUCCESS' as const,
+          stop_at: b.stop_at,
+          driver_phone: b.driver_phone,
+          imei: b.imei,
+          cash_involved: b.cash_involved === 1,
+          city: b.city,
+        };
+      },
+    );
+
+    app.get(
+      bookingPaths.getCity,
+      { schema: { tags, querystring: getCityQuerySchema, response: { 200: getCityResponseSchema, ...errors } } },
+      async (request) => {
+        const here = request.query;
+        const nearest = (await listCities(db))
+          .map((c) => ({ c, km: distanceKm(here, c) }))
+          .sort((a, b) => a.km - b.km)[0];
+        if (!nearest || nearest.km > CITY_RADIUS_KM) throw new AppError('NOT_FOUND', 'We do not serve this area yet.');
+        return {
+          status: 'SUCCESS' as const,
+          city: nearest.c.name,
+          std_code: nearest.c.std_code,
+          cc_number: nearest.c.cc_number,
+        };
+      },
+    );
+
+    app.get(
+      bookingPaths.byArticle,
+      {
+        schema: {
+          tags,
+          querystring: bookingsByArticleQuerySchema,
+          response: { 200: bookingsByArticleResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { article_id, page_no, page_key } = request.query;
+        const { userId, audience } = await audienceOf(request);
+        assertPage(page_no, page_key);
+        const list = `article:${article_id}`;
+        const key = page_key
+          ? readPageKey(config.sessionSecret, page_key, { user: userId, list, page: page_no })
+          : null;
+        const offset = key && 'offset' in key.cursor ? key.cursor.offset : 0;
+
+        const article = await findArticle(db, article_id);
+        if (!article) throw new AppError('NOT_FOUND', messages.articleNotFound);
+        const fits = await bookingFilterFor(article_id, article.index_name);
+        // A user has at most a few hundred bookings; the article's rule is applied in code.
+        const all = (await listBookings(db, userId, audience, null, 1000)).filter(fits);
+        const page = all.slice(offset, offset + BOOKINGS_PAGE_SIZE);
+        const more = all.length > offset + BOOKINGS_PAGE_SIZE && page_no < BOOKINGS_MAX_PAGES;
+        return {
+          status: 'SUCCESS' as const,
+          bookings: page.map(toCustomerBooking),
+          page_no,
+          page_key: more
+            ? signPageKey(config.sessionSecret, {
+                user: userId,
+                list,
+                page: page_no + 1,
+                cursor: { offset: offset + BOOKINGS_PAGE_SIZE },
+              })
+            : null,
+        };
+      },
+    );
+  };
+
+  /**
+   * Which bookings an article is about (docs/bookings.md): the booking states of its top category's
+   * contexts, and the vehicle its index is written for (car category or SaaS ride).
+   */
+  async function bookingFilterFor(articleId: string, index: string): Promise<(b: BookingRow) => boolean> {
+    let node = await findArticle(db, articleId);
+    while (node?.parent_id) node = await findArticle(db, node.parent_id);
+    const contexts = node ? (JSON.parse(node.contexts) as string[]) : [];
+    const saas = Object.entries(saasIndexes).find(([, i]) => i === index)?.[0];
+    const cab = Object.entries(carCategoryIndexes).find(([, i]) => i === index)?.[0];
+    return (b) =>
+      (contexts.length === 0 || contexts.includes(helpContextKey(b))) &&
+      (!saas || (b.saas_ride === 1 && b.cab_category === saas)) &&
+      (!cab || (b.saas_ride === 0 && b.cab_category === cab));
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  BOOKINGS_MAX_PAGES,
+  type CustomerBooking,
+  currencySymbols,
+  helpContextKey,
+  messages,
+} from '@selfserve/contract';
+import type { BookingRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmac, safeEqual } from '../../lib/crypto.ts';
+import type { Cursor } from './repo.ts';
+
+export function toCustomerBooking(b: BookingRow): CustomerBooking {
+  return {
+    id: b.id,
+    crn: b.crn,
+    osn: b.osn,
+    brand: b.brand,
+    status: b.status,
+    sub_status: b.sub_status,
+    cab_category: b.cab_category,
+    vehicle_category: b.vehicle_category,
+    fare: b.fare,
+    currency_symbol: currencySymbols[b.currency_country] ?? '',
+    // The help context of the booking's state chooses the categories of 'Choose an Issue'.
+    context: helpContextKey(b),
+    rtf_status: b.rtf_status,
+    city: b.city,
+    country: b.country,
+    saas_ride: b.saas_ride === 1,
+    service_country: b.service_country,
+    service_info: { service_city: b.service_city },
+    krutrim_chat: b.krutrim_chat === 1,
+    pickup_date: b.pickup_date,
+    date_entered_timestamp: b.date_entered_timestamp,
+    pickup_location: b.pickup_location,
+    drop_location: b.drop_location,
+    driver_image_url: b.driver_image_url,
+    map_img_url: b.map_img_url,
+    clickable: b.clickable === 1,
+    display_car_name: b.display_car_name,
+    priority_support_image_visible: b.priority_support_image_visible === 1,
+  };
+}
+
+/**
+ * Page keys: what the next page starts after, bound to the user, the list and the page number,
+ * signed with the server secret. The client cannot read meaning into it or forge one; a key made
+ * for another user or list is refused like a forged one.
+ */
+export interface PageKey {
+  user: string;
+  list: string;
+  page: number;
+  cursor: Cursor | { offset: number };
+}
+
+export function signPageKey(secret: string, key: PageKey): string {
+  const body = Buffer.from(JSON.stringify(key)).toString('base64url');
+  return `${body}.${hmac(secret, `page-key:${body}`)}`;
+}
+
+export function readPageKey(
+  secret: string,
+  raw: string,
+  expect: { user: string; list: string; page: number },
+): PageKey {
+  const [body, sig] = raw.split('.');
+  if (!body || !sig || !safeEqual(sig, hmac(secret, `page-key:${body}`))) throw invalidPageKey();
+  let key: PageKey;
+  try {
+    key = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as PageKey;
+  } catch {
+    throw invalidPageKey();
+  }
+  if (key.user !== expect.user || key.list !== expect.list || key.page !== expect.page) throw invalidPageKey();
+  return key;
+}
+
+function invalidPageKey() {
+  return new AppError('VALIDATION_FAILED', 'This page link is not valid. Please reload the list.');
+}
+
+export function assertPage(pageNo: number, pageKey: string | undefined) {
+  if (pageNo > 1 && !pageKey)
+    throw new AppError('VALIDATION_FAILED', 'A page after the first needs the page_key of the page before.');
+  if (pageNo > BOOKINGS_MAX_PAGES) throw new AppError('VALIDATION_FAILED', messages.noBookingFound);
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}

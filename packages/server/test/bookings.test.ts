@@ -1,0 +1,132 @@
+import { bookingPaths, isValidCrn, messages } from '@selfserve/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+
+type Booking = { id: string; crn: string; date_entered_timestamp: number; context: string; status: string };
+
+describe.each(testDatabases)('bookings [%s]', (dialect) => {
+  let t: TestApp;
+  let riya: TestClient;
+  let arjun: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, { kb: fixtureKb });
+    riya = new TestClient(t.app);
+    await riya.signInAs(accounts.customer);
+    arjun = new TestClient(t.app);
+    await arjun.signInAs(accounts.paidMember);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const page = (c: TestClient, no: number, key?: string | null) =>
+    c.get(`${bookingPaths.list}?page_no=${no}${key ? `&page_key=${encodeURIComponent(key)}` : ''}`);
+
+  it('pages newest first, 25 at a time, and stops at page 10', async () => {
+    const seen: Booking[] = [];
+    let key: string | null = null;
+    for (let no = 1; no <= 10; no++) {
+      const res = await page(riya, no, key);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      seen.push(...body.data);
+      expect(body.data).toHaveLength(25);
+      expect(body.next_page).toBe(no < 10);
+      key = body.page_key;
+      if (no === 10) expect(key).toBeNull();
+    }
+    expect(new Set(seen.map((b) => b.id)).size).toBe(250);
+    const times = seen.map((b) => b.date_entered_timestamp);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect(seen.every((b) => isValidCrn(b.crn))).toBe(true);
+    expect((await page(riya, 11, 'x')).statusCode).toBe(400);
+  });
+
+  it('refuses forged, edited, misplaced and other users’ page keys', async () => {
+    const first = (await page(riya, 1)).json();
+    const key: string = first.page_key;
+    const [body, sig] = key.split('.');
+    const decoded = JSON.parse(Buffer.from(body as string, 'base64url').toString());
+    const edited = `${Buffer.from(JSON.stringify({ ...decoded, cursor: { t: 9e15, i: 'zzz' } })).toString('base64url')}.${sig}`;
+    const asArjun = `${Buffer.from(JSON.stringify({ ...decoded, user: 'u_member_paid' })).toString('base64url')}.${sig}`;
+    for (const [c, no, k] of [
+      [riya, 2, 'forged'],
+      [riya, 2, edited],
+      [riya, 2, asArjun],
+      [riya, 3, key],
+      [arjun, 2, key],
+      [riya, 2, undefined],
+    ] as const) {
+      const res = await page(c, no, k);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().status).toBe('FAILURE');
+    }
+    expect((await page(riya, 2, key)).statusCode).toBe(200);
+  });
+
+  it('never shows one user another user’s booking, by id or CRN', async () => {
+    const mine = (await page(riya, 1)).json().data[0] as Booking;
+    expect((await riya.get(`${bookingPaths.getByCrn}?ref_no=${mine.crn}`)).json().data.id).toBe(mine.id);
+    expect((await riya.get(`${bookingPaths.details}?id=${mine.id}`)).json()).toMatchObject({
+      status: 'SUCCESS',
+      city: 'Bengaluru',
+    });
+    for (const url of [`${bookingPaths.getByCrn}?ref_no=${mine.crn}`, `${bookingPaths.details}?id=${mine.id}`]) {
+      const res = await arjun.get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe(messages.bookingNotFound);
+    }
+    const arjunsPages = (await page(arjun, 1)).json().data as Booking[];
+    expect(arjunsPages.some((b) => b.id === mine.id)).toBe(false);
+  });
+
+  it('checks the CRN before looking it up', async () => {
+    const res = await riya.get(`${bookingPaths.getByCrn}?ref_no=1234567890`);
+    expect(res.statusCode).toBe(isValidCrn('1234567890') ? 404 : 400);
+    expect((await riya.get(`${bookingPaths.getByCrn}?ref_no=12ab`)).statusCode).toBe(400);
+  });
+
+  it('needs a signed-in user, and keeps food-delivery riders out of booking lists', async () => {
+    expect((await new TestClient(t.app).get(bookingPaths.list)).statusCode).toBe(401);
+    const sunil = new TestClient(t.app);
+    await sunil.signInAs('sunil.rider@example.in');
+    const res = await sunil.get(bookingPaths.list);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['lat=12.9716&lng=77.5946', 200, 'Bengaluru'],
+    ['lat=-33.87&lng=151.21', 200, 'Sydney'],
+    ['lat=0&lng=0', 404, null],
+    ['lat=abc&lng=77.5', 400, null],
+    ['lat=12.9,77.5&lng=1', 400, null],
+    ['lat=95&lng=77.5', 400, null],
+    ['lng=77.5', 400, null],
+  ])('get_city %s → %s', async (query, status, city) => {
+    const res = await new TestClient(t.app).get(`${bookingPaths.getCity}?${query}`);
+    expect(res.statusCode).toBe(status);
+    if (city) expect(res.json()).toMatchObject({ city, std_code: expect.any(String), cc_number: expect.any(String) });
+    else expect(res.json().error.message).toBeTruthy();
+  });
+
+  it('lists the bookings an article is about, in pages', async () => {
+    // Article 41 sits in the rides_Cancelled_Charged category of the fixture knowledge base.
+    const res = await riya.get(`${bookingPaths.byArticle}?article_id=41`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.bookings.length).toBeGreaterThan(0);
+    expect(body.bookings.every((b: Booking) => b.context === 'rides_Cancelled_Charged')).toBe(true);
+    const all = (await riya.get(`${bookingPaths.byArticle}?article_id=21`)).json();
+    expect(all.bookings).toHaveLength(25);
+    expect(all.page_key).toBeTruthy();
+    const next = await riya.get(
+      `${bookingPaths.byArticle}?article_id=21&page_no=2&page_key=${encodeURIComponent(all.page_key)}`,
+    );
+    expect(next.statusCode).toBe(200);
+    expect(next.json().bookings[0].id).not.toBe(all.bookings[0].id);
+    const wrongList = await riya.get(
+      `${bookingPaths.byArticle}?article_id=41&page_no=2&page_key=${encodeURIComponent(all.page_key)}`,
+    );
+    expect(wrongList.statusCode).toBe(400);
+  });
+});
