@@ -15,6 +15,7 @@ export * from './languages.ts';
 export * from './membership.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
+export * from './orders.ts';
 export * from './search-box.ts';
 export * from './telemetry.ts';
 export * from './users.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderContextSchema } from './orders.ts';
 
 /** Article labels of the spec (core.md §3, guided-flows.md §3). A label is a key with a value. */
 export const articleLabels = [
@@ -131,6 +132,8 @@ export const kbMetaResponseSchema = z.object({
   index_name: z.array(z.string()),
   context: z.string().nullable(),
   data: z.array(categoryNodeSchema),
+  /** The marketplace metas, asked with an order_id, also answer that order's context. */
+  order: orderContextSchema.optional(),
 });
 export type KbMetaResponse = z.infer<typeof kbMetaResponseSchema>;
 

@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
+import { ordersRoutes } from './modules/orders/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(telemetryRoutes(deps));
   await app.register(kbRoutes(deps));
   await app.register(bookingsRoutes(deps));
+  await app.register(ordersRoutes(deps));
 
   registerSpa(app, config.staticDir);
   return app;

@@ -1,4 +1,4 @@
-import { bookingPaths, isValidCrn, messages } from '@selfserve/contract';
+import { bookingPaths, isValidCrn, kbPaths, messages, orderPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -128,5 +128,43 @@ describe.each(testDatabases)('bookings [%s]', (dialect) => {
       `${bookingPaths.byArticle}?article_id=41&page_no=2&page_key=${encodeURIComponent(all.page_key)}`,
     );
     expect(wrongList.statusCode).toBe(400);
+  });
+
+  it('answers order context for the user’s own orders only, in the marketplace metas and for parcels', async () => {
+    const orders = (await riya.get(orderPaths.list)).json().data as { order_id: string; order_type: string }[];
+    const kinds = new Set(orders.map((o) => o.order_type));
+    expect([...kinds].sort()).toEqual(['fashion_electronics', 'giftcard', 'grocery', 'ondc', 'parcel']);
+    const ondc = orders.find((o) => o.order_type === 'ondc') as { order_id: string };
+    const meta = await riya.get(`${kbPaths.metaVariant('ondc')}?order_id=${ondc.order_id}`);
+    expect(meta.statusCode).toBe(200);
+    expect(meta.json().order).toMatchObject({
+      order_id: ondc.order_id,
+      order_type: 'ondc',
+      customer_details: { user_id: 'u_customer_in' },
+    });
+    expect((await riya.get(`${kbPaths.metaVariant('grocery')}?order_id=${ondc.order_id}`)).statusCode).toBe(404);
+    expect((await arjun.get(`${kbPaths.metaVariant('ondc')}?order_id=${ondc.order_id}`)).statusCode).toBe(404);
+    const parcel = orders.find((o) => o.order_type === 'parcel') as { order_id: string };
+    expect((await riya.get(`${orderPaths.context}?order_id=${parcel.order_id}`)).json().data.order_type).toBe('parcel');
+    expect((await arjun.get(`${orderPaths.context}?order_id=${parcel.order_id}`)).statusCode).toBe(404);
+    const noDetails = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_name', 'is', null)
+      .executeTakeFirstOrThrow();
+    const owner = new TestClient(t.app);
+    const ownerId = (
+      await t.database.db
+        .selectFrom('orders')
+        .select('user_id')
+        .where('id', '=', noDetails.id)
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    const email = (
+      await t.database.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirstOrThrow()
+    ).email;
+    await owner.signInAs(email);
+    const ctx = (await owner.get(`${orderPaths.context}?order_id=${noDetails.id}`)).json().data;
+    expect(ctx.customer_details).toMatchObject({ name: null, contact: null, email: null });
   });
 });

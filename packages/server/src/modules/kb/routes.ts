@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { ownOrderContext } from '../orders/service.ts';
 import { findArticle, upsertFeedback } from './repo.ts';
 import { allowedIndexes, articleById, categoryTree, kbViewerOf, relatedArticles, searchKb } from './service.ts';
 
@@ -94,12 +95,16 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const kv = await viewerOf(request);
-          const indexes = [marketplaceIndexes[index as keyof typeof marketplaceIndexes]];
+          const kind = index as keyof typeof marketplaceIndexes;
+          const indexes = [marketplaceIndexes[kind]];
+          const { order_id } = request.query;
+          const order = order_id ? await ownOrderContext(db, request.session?.userId, order_id, kind) : undefined;
           const context = request.query.context ?? null;
           return {
             status: 'SUCCESS' as const,
             index_name: indexes,
             context,
+            ...(order ? { order } : {}),
             data: await categoryTree(db, indexes, context, kv),
           };
         },

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const orderKindSchema = z.enum(['ondc', 'grocery', 'giftcard', 'fashion_electronics', 'parcel']);
+export type OrderKind = z.infer<typeof orderKindSchema>;
+
+/** Order context (spec core.md §3): order id, status and the customer details the order carries. */
+export const orderContextSchema = z.object({
+  order_id: z.string(),
+  order_type: orderKindSchema,
+  order_status: z.string(),
+  amount: z.number(),
+  currency_symbol: z.string(),
+  modified_at: z.string(),
+  items: z.array(z.object({ item_id: z.string(), item_name: z.string(), quantity: z.number() })),
+  customer_details: z.object({
+    name: z.string().nullable(),
+    contact: z.string().nullable(),
+    email: z.string().nullable(),
+    user_id: z.string(),
+  }),
+});
+export type OrderContext = z.infer<typeof orderContextSchema>;
+
+export const orderContextQuerySchema = z.object({ order_id: z.string().regex(/^[\w-]{1,64}$/, 'Invalid order id') });
+export const orderContextResponseSchema = z.object({ status: z.literal('SUCCESS'), data: orderContextSchema });
+export const orderListResponseSchema = z.object({ status: z.literal('SUCCESS'), data: z.array(orderContextSchema) });
+
+export const orderPaths = {
+  context: '/api/orders/v1/context',
+  list: '/api/orders/v1/list',
+} as const;

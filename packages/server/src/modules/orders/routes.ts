@@ -1,0 +1,43 @@
+import {
+  errorResponseSchema,
+  orderContextQuerySchema,
+  orderContextResponseSchema,
+  orderListResponseSchema,
+  orderPaths,
+} from '@selfserve/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { listOwnOrders } from './repo.ts';
+import { ownOrderContext, toOrderContext } from './service.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Any kind of order, parcels included (the spec's metas cover four kinds; parcels have none).
+    app.get(
+      orderPaths.context,
+      {
+        schema: {
+          tags: ['orders'],
+          querystring: orderContextQuerySchema,
+          response: { 200: orderContextResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        return { status: 'SUCCESS' as const, data: await ownOrderContext(deps.db, userId, request.query.order_id) };
+      },
+    );
+
+    app.get(
+      orderPaths.list,
+      { schema: { tags: ['orders'], response: { 200: orderListResponseSchema, ...errors } } },
+      async (request) => {
+        const { userId } = requireSession(request);
+        return { status: 'SUCCESS' as const, data: (await listOwnOrders(deps.db, userId)).map(toOrderContext) };
+      },
+    );
+  };
+}
