@@ -18,4 +18,5 @@ export * from './navigation.ts';
 export * from './orders.ts';
 export * from './search-box.ts';
 export * from './telemetry.ts';
+export * from './tickets.ts';
 export * from './users.ts';

@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-knowledge-base.ts';
+import * as m0003 from './migrations/0003-tickets.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -86,6 +87,7 @@ function quoteIdent(name: string): string {
 const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-knowledge-base': m0002,
+  '0003-tickets': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -153,6 +153,11 @@ export interface TicketsTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** ticket | issue | marketplace | food | unrecognised_transaction | one_touch */
+  kind: string;
+  /** the request as sent (JSON) */
+  payload: string;
+  source_page: string | null;
 }
 
 export interface SessionsTable {
@@ -236,7 +241,62 @@ export interface ArticleFeedbackTable {
   created_at: string;
 }
 
+export interface TicketItemsTable {
+  ticket_id: string;
+  item_id: string;
+  item_name: string;
+  quantity: number;
+}
+
+export interface DocumentsTable {
+  id: string;
+  user_id: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  /** set when attached: a document belongs to one ticket of its uploader */
+  ticket_id: string | null;
+  created_at: string;
+}
+
+export interface CsatRatingsTable {
+  id: string;
+  ticket_id: string;
+  user_id: string;
+  score: 'good' | 'bad';
+  reason: string | null;
+  comment: string | null;
+  email_from: string | null;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  kind: string;
+  /** 'outbox' (kept here, demo) or 'smtp' */
+  transport: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface MonitoringEventsTable {
+  id: string;
+  event_name: string;
+  attributes: string;
+  created_at: string;
+}
+
 export interface Database {
+  ticket_items: TicketItemsTable;
+  documents: DocumentsTable;
+  csat_ratings: CsatRatingsTable;
+  outbox: OutboxTable;
+  monitoring_events: MonitoringEventsTable;
   articles: ArticlesTable;
   kb_terms: KbTermsTable;
   kb_meta: KbMetaTable;

@@ -1665,6 +1665,14 @@ function buildTickets(rng: Rng, anchor: number, bookings: readonly SeededBooking
       source: 'seed',
       email_from: u.row.email,
       idempotency_key: null,
+      kind: 'ticket',
+      payload: JSON.stringify({
+        query: t.query,
+        article_name: t.articleName,
+        booking_id: bookingId,
+        order_id: orderId,
+      }),
+      source_page: null,
       created_at: new Date(created).toISOString(),
       updated_at: new Date(Math.min(created + after, latest)).toISOString(),
     };
