@@ -8,6 +8,8 @@ export const errorCodes = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   CSRF_MISSING: 403,
+  /** the spec's error value: the caller sends the user to verify their e-mail */
+  email_not_verified: 403,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

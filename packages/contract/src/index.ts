@@ -10,6 +10,7 @@ export * from './host.ts';
 export * from './kb.ts';
 export * from './kb-audience.ts';
 export * from './kb-indexes.ts';
+export * from './kb-paths.ts';
 export * from './kb-search.ts';
 export * from './languages.ts';
 export * from './membership.ts';

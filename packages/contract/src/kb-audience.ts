@@ -1,4 +1,5 @@
-import { CANCELING_MEMBERSHIP_TITLE, type CategoryNode, MANAGING_MEMBERSHIP_TITLE } from './kb.ts';
+import type { CategoryNode } from './kb.ts';
+import { CANCELING_MEMBERSHIP_TITLE, MANAGING_MEMBERSHIP_TITLE } from './kb-paths.ts';
 
 export interface Viewer {
   /** membershipOf(...).isMember */

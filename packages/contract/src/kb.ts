@@ -50,10 +50,6 @@ export const articleTags = [
   'food_delivery_redirect',
 ] as const;
 
-/** Two categories the spec names by title (core.md §6); content must keep these titles. */
-export const MANAGING_MEMBERSHIP_TITLE = 'Managing My Membership';
-export const CANCELING_MEMBERSHIP_TITLE = 'Canceling my membership';
-
 export const articleTypeSchema = z.enum(['category', 'sub_category', 'article']);
 export type ArticleType = z.infer<typeof articleTypeSchema>;
 
@@ -173,14 +169,3 @@ export const kbFeedbackSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   helpful: z.boolean(),
 });
-
-export const kbPaths = {
-  meta: '/api/kb/v3/meta/',
-  metaVariant: (kind: 'ondc' | 'grocery' | 'giftcard' | 'fashionandelectronics') => `/api/kb/v3/${kind}/meta`,
-  articles: '/api/kb/v3/articles',
-  related: (index: string) => `/api/kb/v3/related_article/${index}/articles`,
-  relatedV1: (index: string) => `/api/kb/v1/related_article/${index}/articles`,
-  driverMeta: '/api/kb/v1/driver_app/meta',
-  search: (type: string) => `/api/kb/v3/article_type__${type}/search`,
-  feedback: '/api/kb/v3/article_feedback',
-} as const;

@@ -118,3 +118,142 @@ export function supportHistoryEnabled(opts: { inApp: boolean; appVersion: number
   const min = opts.country === 'IN' ? SUPPORT_HISTORY_MIN_APP_VERSION.IN : SUPPORT_HISTORY_MIN_APP_VERSION.OTHER;
   return opts.appVersion > min;
 }
+
+const itemDetail = z.object({
+  item_id: z.string().max(64),
+  item_name: z.string().max(200),
+  quantity: z.number().int().min(1).max(999),
+});
+const optionalText = (max: number) => z.string().max(max).nullish();
+const idText = z.string().max(64).nullish();
+
+/** POST /api/v1/ticket — v1 payload; v2 adds uploaded_image_ids and item_details (core.md §3). */
+export const ticketPayloadSchema = z.object({
+  query: z.string().max(5000).default(''),
+  article_type: optionalText(64),
+  booking_id: idText,
+  email_from: optionalText(EMAIL_MAX),
+  cab_category: optionalText(40),
+  issue_id: idText,
+  article_name: optionalText(200),
+  coupon_applied: z.union([z.boolean(), z.string().max(40)]).nullish(),
+  is_select_article: z.boolean().nullish(),
+  country_code: optionalText(4),
+  blocker_notify: z.boolean().nullish(),
+  is_car_termination: z.boolean().nullish(),
+  uploaded_image_ids: z.array(z.string().max(64)).max(MAX_IMAGES).optional(),
+  item_details: z.array(itemDetail).max(100).optional(),
+});
+export type TicketPayload = z.infer<typeof ticketPayloadSchema>;
+
+/** The other form's payload (core.md §3 "issue create"); its path is ours: ticketPaths.issueCreate. */
+export const issuePayloadSchema = z.object({
+  tag: optionalText(64),
+  user: optionalText(64),
+  crn: optionalText(20),
+  booking_id: idText,
+  cab_category: optionalText(40),
+  issue_id: idText,
+  query: z.string().max(5000).default(''),
+  email: optionalText(EMAIL_MAX),
+  issueType: optionalText(64),
+  city: optionalText(64),
+  name: optionalText(100),
+  brand: optionalText(40),
+  article_type: optionalText(64),
+  article_name: optionalText(200),
+  article_id: idText,
+  coupon_applied: z.union([z.boolean(), z.string().max(40)]).nullish(),
+  isSelectArticle: z.boolean().nullish(),
+  blocker_notify: z.boolean().nullish(),
+  is_car_termination: z.boolean().nullish(),
+  item_details: z.array(itemDetail).max(100).optional(),
+  uploadedImages: z.array(z.string().max(64)).max(MAX_IMAGES).optional(),
+});
+
+/** Marketplace and food tickets: the order, the issue and the user's words. */
+export const orderTicketPayloadSchema = z.object({
+  order_id: z.string().max(64),
+  issue_id: idText,
+  article_name: optionalText(200),
+  query: z.string().max(5000).default(''),
+  email_from: optionalText(EMAIL_MAX),
+  uploaded_image_ids: z.array(z.string().max(64)).max(MAX_IMAGES).optional(),
+  item_details: z.array(itemDetail).max(100).optional(),
+});
+
+/** Non-login ticket for an unrecognised transaction (guided-flows.md §3). */
+export const unrecognisedTransactionPayloadSchema = z.object({
+  country_code: z.string().max(4),
+  custom_field_map: z.record(z.string().max(64), z.union([z.string().max(500), z.number()])),
+  secret_key: z.string().max(200).optional(),
+  article_id: z.string().max(64),
+  subject: z.string().max(200),
+  tag: z.string().max(64).optional(),
+  index_name: z.string().max(40).optional(),
+});
+
+export const ticketResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  request_status: z.enum(['CREATED', 'OPEN_TICKET_PRESENT']),
+  ticket_id: z.string(),
+  message: z.string(),
+});
+export type TicketResponse = z.infer<typeof ticketResponseSchema>;
+
+export const ticketSummarySchema = z.object({
+  ticket_id: z.string(),
+  status: ticketStatusSchema,
+  subject: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  booking_id: z.string().nullable(),
+  order_id: z.string().nullable(),
+  article_name: z.string().nullable(),
+  rated: z.boolean(),
+});
+export const searchTicketsQuerySchema = z.object({
+  tag: z.enum(['driver', 'customer']).optional(),
+  status: z.enum(['open', 'closed', 'all']).default('all'),
+});
+export const searchTicketsResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  open: z.array(ticketSummarySchema),
+  closed: z.array(ticketSummarySchema),
+});
+
+/** POST /api/v1/csat (guided-flows.md §3 rating payload). */
+export const csatPayloadSchema = z.object({
+  ref_id: z.string().max(64),
+  reason: z.string().max(64).nullish(),
+  satisfaction_rating: z.object({ score: z.enum(['good', 'bad']), comment: z.string().max(1500).default('') }),
+  email_from: optionalText(EMAIL_MAX),
+});
+
+/** POST /api/new-relic/v1/submit: one monitoring event (core.md §7). */
+export const monitoringEventSchema = z
+  .object({
+    event_name: z.string().min(1).max(100),
+    versionId: z.string().max(40).optional(),
+    osVersion: z.string().max(40).optional(),
+    osName: z.string().max(40).optional(),
+    profileCity: z.string().max(64).optional(),
+    profileCountry: z.string().max(4).optional(),
+    deviceName: z.string().max(100).optional(),
+    deviceModel: z.string().max(100).optional(),
+    appRequest: z.boolean().optional(),
+  })
+  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
+
+export const ticketPaths = {
+  create: '/api/v1/ticket',
+  issueCreate: '/api/v2/issues/create',
+  marketplace: (kind: 'ondc' | 'grocery' | 'giftcard' | 'fashion/electronics') => `/api/v1/${kind}/createTicket`,
+  food: (orderId: string) => `/api/v1/food/createFoodTicket/${orderId}`,
+  unrecognisedTransaction: '/api/events/raiseTicketForUnrecognisedTransaction',
+  search: '/api/v2/search_tickets',
+  csat: '/api/v1/csat',
+  monitoring: '/api/new-relic/v1/submit',
+} as const;
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';

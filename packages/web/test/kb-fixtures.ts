@@ -13,7 +13,12 @@ export function summary(id: string, title: string, overrides: Partial<ArticleSum
   };
 }
 
-export function category(id: string, title: string, children: CategoryNode[] = [], overrides: Partial<CategoryNode> = {}) {
+export function category(
+  id: string,
+  title: string,
+  children: CategoryNode[] = [],
+  overrides: Partial<CategoryNode> = {},
+) {
   return { ...summary(id, title, { type: 'category' }), articles: children, ...overrides } satisfies CategoryNode;
 }
 

@@ -35,7 +35,9 @@ describe('knowledge-base home: main category list', () => {
 
     fireEvent.click(payments as HTMLElement);
     expect(payments).toHaveAttribute('aria-pressed', 'true');
-    expect(within(screen.getByTestId('category-children')).getByRole('link', { name: 'How refunds work' })).toBeVisible();
+    expect(
+      within(screen.getByTestId('category-children')).getByRole('link', { name: 'How refunds work' }),
+    ).toBeVisible();
     await waitFor(() => expect(kbSelectionStore.get().categoryId).toBe('100300'));
   });
 
@@ -81,7 +83,9 @@ describe('knowledge-base home: main category list', () => {
   });
 
   it('shows the generic failure when the categories cannot be loaded', async () => {
-    mockFetch({ [kbPaths.meta]: () => jsonResponse({ status: 'FAILURE', error: { code: 'INTERNAL', message: 'x' } }, 500) });
+    mockFetch({
+      [kbPaths.meta]: () => jsonResponse({ status: 'FAILURE', error: { code: 'INTERNAL', message: 'x' } }, 500),
+    });
     renderWithSession(<HomeCategories />);
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });
@@ -89,7 +93,9 @@ describe('knowledge-base home: main category list', () => {
   it('clears the selected booking and keeps the signed-in cards', async () => {
     setSelectedBooking({ id: 'b-1', crn: '4992739872' });
     mockFetch({ [kbPaths.meta]: () => jsonResponse(metaResponse([ridesCategory])) });
-    renderWithSession(<HomePage />, { session: { user: riya, userInfo: userInfo({ is_select: false }), userInfoStatus: 'success' } });
+    renderWithSession(<HomePage />, {
+      session: { user: riya, userInfo: userInfo({ is_select: false }), userInfoStatus: 'success' },
+    });
     await screen.findByTestId('category-list');
     expect(selectedBookingStore.get()).toBeNull();
     expect(screen.getByRole('heading', { name: 'Your bookings' })).toBeInTheDocument();
@@ -101,9 +107,17 @@ describe('kbViewerOf (the audience as the browser knows it)', () => {
   const base = { user: null, inApp: false, isMember: false, userInfo: undefined, autorenew: null };
 
   it.each([
-    ['visitor on the website', base, { isMember: false, isPaidMember: false, isTrial: false, desktop: true, isDriver: false }],
+    [
+      'visitor on the website',
+      base,
+      { isMember: false, isPaidMember: false, isTrial: false, desktop: true, isDriver: false },
+    ],
     ['inside the app', { ...base, inApp: true }, { desktop: false }],
-    ['paid member', { ...base, user: arjun, isMember: true, userInfo: userInfo() }, { isMember: true, isPaidMember: true, isTrial: false }],
+    [
+      'paid member',
+      { ...base, user: arjun, isMember: true, userInfo: userInfo() },
+      { isMember: true, isPaidMember: true, isTrial: false },
+    ],
     [
       'trial member, auto-renew unknown yet (hides nothing)',
       { ...base, user: arjun, isMember: true, userInfo: userInfo({ membership_type: 'trial' }) },

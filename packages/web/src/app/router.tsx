@@ -22,7 +22,6 @@ const kbRouteObjects: RouteObject[] = [
   { path: '/search', lazy: () => import('../features/kb/routes/search').then((m) => ({ Component: m.SearchPage })) },
   { path: '/section', lazy: () => sectionPage().then((m) => ({ Component: m.SectionPage })) },
   { path: '/section/driver_default', lazy: () => sectionPage().then((m) => ({ Component: m.SectionPage })) },
-  { path: '/:categoryId/mainsection', lazy: () => sectionPage().then((m) => ({ Component: m.MainSectionPage })) },
   { path: '/subsection', lazy: () => sectionPage().then((m) => ({ Component: m.SubsectionPage })) },
   { path: '/mainarticle', lazy: () => articlePage().then((m) => ({ Component: m.MainArticlePage })) },
   { path: '/article', lazy: () => articlePage().then((m) => ({ Component: m.LastArticlePage })) },
@@ -45,6 +44,8 @@ const kbRouteObjects: RouteObject[] = [
     path: '/simple_article',
     lazy: () => import('../features/kb/routes/simple-article').then((m) => ({ Component: m.SimpleArticlePage })),
   },
+  // Last: on a tie in rank (/kb/x against /{id}/mainsection) React Router prefers the earlier route.
+  { path: '/:categoryId/mainsection', lazy: () => sectionPage().then((m) => ({ Component: m.MainSectionPage })) },
 ];
 
 /** Every page is its own chunk; the shell and these few lines are all the first page pays for routing. */

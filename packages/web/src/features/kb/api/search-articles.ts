@@ -1,16 +1,11 @@
-import { type KbSearchResult, kbPaths, type Role } from '@selfserve/contract';
+import { type KbSearchResult, kbPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { useKbAudienceKey } from '../hooks/use-kb-viewer';
+import { useKbAudienceKey } from '../hooks/use-kb-audience-key';
+import { type SearchType, searchTypeOf } from '../utils/search-type';
 
-/** The {type} of /api/kb/v3/article_type__{type}/search: whose index to search. */
-export type SearchType = 'customer' | 'driver' | 'food_delivery_rider' | 'select';
-
-export function searchTypeOf(role: Role | null | undefined, isMember: boolean): SearchType {
-  if (role === 'driver' || role === 'food_delivery_rider') return role;
-  return isMember ? 'select' : 'customer';
-}
+export type { SearchType };
 
 export interface SearchParams {
   type: SearchType;

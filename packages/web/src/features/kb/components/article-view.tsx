@@ -53,8 +53,10 @@ export function ArticleView({ id, indexNames, hrefFor = defaultHref, related, ba
   const article = query.data;
   const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
 
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
   useArticleViewTracking(article?.id ?? null);
-  useDocumentTitle(article?.title ?? '');
+  // This effect runs after the not-found page's own, so it names the failure too.
+  useDocumentTitle(article?.title ?? (notFound ? t('articleNotFound') : query.isError ? t('sorry') : ''));
   useEffect(() => {
     if (article) rememberNode(article);
   }, [article]);
@@ -68,7 +70,6 @@ export function ArticleView({ id, indexNames, hrefFor = defaultHref, related, ba
     );
   }
   if (!article) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="kb-article-state" data-load-status="done">
         {notFound ? <ArticleNotFound /> : <LoadError onRetry={() => void query.refetch()} />}

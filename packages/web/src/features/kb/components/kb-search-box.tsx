@@ -3,9 +3,9 @@ import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useS
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { searchArticles, searchTypeOf } from '../api/search-articles';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import { articleHref, searchHref } from '../paths';
+import { searchTypeOf } from '../utils/search-type';
 
 /**
  * The header search box (spec §6, guided-flows §2): a combobox whose suggestions come from the debounced
@@ -23,7 +23,12 @@ export function KbSearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const type = searchTypeOf(user?.role, isMember);
-  const search = useCallback((query: string) => searchArticles({ type, query, limit: 8 }), [type]);
+  // The header is on every first page: the search call (and the contract schemas it brings) loads with
+  // the first search, not with the page.
+  const search = useCallback(
+    (query: string) => import('../api/search-articles').then((m) => m.searchArticles({ type, query, limit: 8 })),
+    [type],
+  );
   const result = useDebouncedSearch(text, search);
 
   // A new page closes the suggestions.

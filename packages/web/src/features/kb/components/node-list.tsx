@@ -9,7 +9,7 @@ export interface NodeListProps {
   testId?: string;
 }
 
-/** Categories, sections and articles as a list of links; sections and categories get a chevron. */
+/** Categories, sections and articles as a list of links. */
 export function NodeList({ nodes, hrefFor, onOpen, testId }: NodeListProps) {
   return (
     <ul className="kb-list" data-testid={testId}>
@@ -22,6 +22,9 @@ export function NodeList({ nodes, hrefFor, onOpen, testId }: NodeListProps) {
             onClick={onOpen ? () => onOpen(node) : undefined}
           >
             {node.title}
+            <span className="kb-list__chevron" aria-hidden="true">
+              ›
+            </span>
           </Link>
         </li>
       ))}

@@ -3,12 +3,6 @@ import { useMemo } from 'react';
 import { useSession } from '../../../lib/session';
 import { kbViewerOf } from '../utils/viewer';
 
-/** Knowledge-base answers depend on who asks; cache them per user (or for visitors). */
-export function useKbAudienceKey(): string {
-  const { user } = useSession();
-  return user ? `user:${user.id}` : 'visitor';
-}
-
 export function useKbViewer(): Viewer {
   const { user, inApp, isMember, userInfo, autorenew } = useSession();
   return useMemo(

@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import { type TicketResponse, messages } from '@selfserve/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, TicketsTable } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/crypto.ts';
+import { findByIdempotencyKey, findOpenTicket, insertTicket } from './repo.ts';
+
+export interface NewTicket {
+  userId: string;
+  kind: string;
+  subject: string;
+  query: string;
+  issueId: string | null;
+  articleId: string | null;
+  articleName: string | null;
+  bookingId: string | null;
+  orderId: string | null;
+  tag: string | null;
+  source: string;
+  sourcePage: string | null;
+  emailFrom: string | null;
+  /** the client's key for this submit; retries carry the same key */
+  idempotencyKey: string | null;
+  payload: unknown;
+  items: { item_id: string; item_name: string; quantity: number }[];
+  /** attach what belongs to the ticket (uploaded images) inside the same transaction */
+  attach?: (trx: Transaction<Database>, ticketId: string) => Promise<void>;
+}
+
+const created = (ticketId: string): TicketResponse => ({
+  status: 'SUCCESS',
+  request_status: 'CREATED',
+  ticket_id: ticketId,
+  message: messages.ticketSuccess,
+});
+const alreadyOpen = (ticketId: string): TicketResponse => ({
+  status: 'SUCCESS',
+  request_status: 'OPEN_TICKET_PRESENT',
+  ticket_id: ticketId,
+  message: messages.ticketAlreadyOpen,
+});
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+/** A repeated submit (same key) gets the first answer again; keys are per user. */
+async function earlierAnswer(db: Kysely<Database>, t: NewTicket, key: string | null): Promise<TicketResponse | null> {
+  if (key) {
+    const same = await findByIdempotencyKey(db, key);
+    if (same) return same.user_id === t.userId ? created(same.ticket_id) : null;
+  }
+  if (t.issueId) {
+    const open = await findOpenTicket(db, t.userId, t.issueId, t.bookingId);
+    if (open) return alreadyOpen(open.ticket_id);
+  }
+  return null;
+}
+
+/**
+ * Creates a ticket exactly once: a retried submit (same idempotency key) answers with the ticket it
+ * already made; a second submit for an issue and booking with an open ticket answers
+ * OPEN_TICKET_PRESENT. The ticket, its items and its images are written in one transaction, and the
+ * database's unique indexes settle races between instances.
+ */
+export async function createTicket(db: Kysely<Database>, t: NewTicket, log: FastifyBaseLogger): Promise<TicketResponse> {
+  const started = performance.now();
+  const key = t.idempotencyKey ? `${t.userId}:${t.idempotencyKey}` : null;
+  let outcome: TicketResponse | null = await earlierAnswer(db, t, key);
+  if (!outcome) {
+    const now = new Date().toISOString();
+    const row: TicketsTable = {
+      id: newId('tk'),
+      ticket_id: String(crypto.randomInt(10_000_000, 100_000_000)),
+      user_id: t.userId,
+      status: 'open',
+      subject: t.subject.slice(0, 200),
+      query: t.query,
+      issue_id: t.issueId,
+      article_id: t.articleId,
+      article_name: t.articleName,
+      booking_id: t.bookingId,
+      order_id: t.orderId,
+      tag: t.tag,
+      source: t.source,
+      email_from: t.emailFrom,
+      idempotency_key: key,
+      kind: t.kind,
+      payload: JSON.stringify(t.payload),
+      source_page: t.sourcePage,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertTicket(trx, row, t.items);
+        await t.attach?.(trx, row.ticket_id);
+      });
+      outcome = created(row.ticket_id);
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Another request (a retry, a double click, another instance) got there first.
+      outcome = await earlierAnswer(db, t, key);
+      if (!outcome) throw new AppError('CONFLICT', messages.ticketNotSubmitted);
+    }
+  }
+  log.info(
+    { ticket: outcome.ticket_id, request_status: outcome.request_status, kind: t.kind, ms: Math.round(performance.now() - started) },
+    'ticket call',
+  );
+  return outcome;
+}
