@@ -9,7 +9,12 @@ export function findByIdempotencyKey(db: Db, key: string) {
 
 /** The user's open ticket for the same issue and booking, if any (the open-ticket rule). */
 export function findOpenTicket(db: Db, userId: string, issueId: string, bookingId: string | null) {
-  let q = db.selectFrom('tickets').selectAll().where('user_id', '=', userId).where('issue_id', '=', issueId).where('status', '=', 'open');
+  let q = db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('issue_id', '=', issueId)
+    .where('status', '=', 'open');
   q = bookingId ? q.where('booking_id', '=', bookingId) : q.where('booking_id', 'is', null);
   return q.executeTakeFirst();
 }
@@ -49,5 +54,10 @@ export function listUserTickets(db: Db, userId: string, tag: string | null) {
 }
 
 export function findUserTicket(db: Db, userId: string, ticketId: string) {
-  return db.selectFrom('tickets').selectAll().where('user_id', '=', userId).where('ticket_id', '=', ticketId).executeTakeFirst();
+  return db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('ticket_id', '=', ticketId)
+    .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type TicketResponse, messages } from '@selfserve/contract';
+import { messages, type TicketResponse } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TicketsTable } from '../../db/schema.ts';
@@ -44,7 +44,9 @@ const alreadyOpen = (ticketId: string): TicketResponse => ({
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }
 
 /** A repeated submit (same key) gets the first answer again; keys are per user. */
@@ -66,7 +68,11 @@ async function earlierAnswer(db: Kysely<Database>, t: NewTicket, key: string | n
  * OPEN_TICKET_PRESENT. The ticket, its items and its images are written in one transaction, and the
  * database's unique indexes settle races between instances.
  */
-export async function createTicket(db: Kysely<Database>, t: NewTicket, log: FastifyBaseLogger): Promise<TicketResponse> {
+export async function createTicket(
+  db: Kysely<Database>,
+  t: NewTicket,
+  log: FastifyBaseLogger,
+): Promise<TicketResponse> {
   const started = performance.now();
   const key = t.idempotencyKey ? `${t.userId}:${t.idempotencyKey}` : null;
   let outcome: TicketResponse | null = await earlierAnswer(db, t, key);
@@ -108,7 +114,12 @@ export async function createTicket(db: Kysely<Database>, t: NewTicket, log: Fast
     }
   }
   log.info(
-    { ticket: outcome.ticket_id, request_status: outcome.request_status, kind: t.kind, ms: Math.round(performance.now() - started) },
+    {
+      ticket: outcome.ticket_id,
+      request_status: outcome.request_status,
+      kind: t.kind,
+      ms: Math.round(performance.now() - started),
+    },
     'ticket call',
   );
   return outcome;
