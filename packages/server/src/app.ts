@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
+import { ticketsRoutes } from './modules/tickets/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSession, type SessionTools } from './plugins/session.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(kbRoutes(deps));
   await app.register(bookingsRoutes(deps));
   await app.register(ordersRoutes(deps));
+  await app.register(ticketsRoutes(deps));
 
   registerSpa(app, config.staticDir);
   return app;

@@ -284,6 +284,16 @@ export interface OutboxTable {
   sent_at: string | null;
 }
 
+export interface GuestTicketsTable {
+  id: string;
+  ticket_id: string;
+  kind: string;
+  email: string;
+  subject: string;
+  payload: string;
+  created_at: string;
+}
+
 export interface MonitoringEventsTable {
   id: string;
   event_name: string;
@@ -297,6 +307,7 @@ export interface Database {
   csat_ratings: CsatRatingsTable;
   outbox: OutboxTable;
   monitoring_events: MonitoringEventsTable;
+  guest_tickets: GuestTicketsTable;
   articles: ArticlesTable;
   kb_terms: KbTermsTable;
   kb_meta: KbMetaTable;

@@ -63,6 +63,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sent_at', 'text')
     .execute();
 
+  // Tickets from people who are not signed in (non-login modals): no account to hang them on.
+  await db.schema
+    .createTable('guest_tickets')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('ticket_id', 'text', (c) => c.notNull().unique())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('payload', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+
   await db.schema
     .createTable('monitoring_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -73,7 +85,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['monitoring_events', 'outbox', 'csat_ratings', 'documents', 'ticket_items']) {
+  for (const t of ['monitoring_events', 'guest_tickets', 'outbox', 'csat_ratings', 'documents', 'ticket_items']) {
     await db.schema.dropTable(t).ifExists().execute();
   }
   await sql`drop index if exists tickets_open_issue_uq`.execute(db);

@@ -42,7 +42,7 @@ const alreadyOpen = (ticketId: string): TicketResponse => ({
   message: messages.ticketAlreadyOpen,
 });
 
-function isUniqueViolation(err: unknown): boolean {
+export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return (
     e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
@@ -123,4 +123,36 @@ export async function createTicket(
     'ticket call',
   );
   return outcome;
+}
+
+/** Image-upload articles (guided-flows.md §5): damaged goods, and any article whose side_load asks for images. */
+const IMAGE_CALL_TYPES = new Set(['damaged_item', 'paid_cash_outstanding']);
+
+/** The issue form's rules for an article (contract validateIssueForm does the checking). */
+export function formRulesFor(
+  article: { labels: string; label_names: string; side_load: string } | undefined,
+  extra: { rideId?: string | null; items?: { item_id: string; item_name: string; quantity: number }[] | null } = {},
+) {
+  const tags: string[] = article ? JSON.parse(article.label_names) : [];
+  const labels: Record<string, unknown> = article ? JSON.parse(article.labels) : {};
+  const sideLoad: Record<string, unknown> = article ? JSON.parse(article.side_load) : {};
+  return {
+    hideEmail: tags.includes('hide_email'),
+    hideDescription: tags.includes('hide_description'),
+    rideId: extra.rideId ?? null,
+    imageUploadRequired: IMAGE_CALL_TYPES.has(String(labels.call_type)) || sideLoad.image_upload_required === true,
+    invoice: sideLoad.invoice_upload === true,
+    items: extra.items ?? null,
+  };
+}
+
+/** Contact details for marketplace tickets whose order lacks them (spec §5; never shown in the UI). */
+export const PLACEHOLDER_CONTACT = {
+  name: 'Selfserve customer',
+  contact: '0000000000',
+  email: 'support-placeholder@selfserve.invalid',
+} as const;
+
+export function newGuestTicketId(): string {
+  return String(crypto.randomInt(10_000_000, 100_000_000));
 }

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { IMAGE_LIMIT_LARGE, IMAGE_LIMIT_SMALL, ticketMessages } from './tickets.ts';
+
+/**
+ * Image upload (spec core.md §7: "multipart file to the support service's documents path with an
+ * x-filetype header; answers id.document_id"). The spec does not show the path; this is ours (docs/uploads.md).
+ */
+export const uploadPaths = {
+  documents: '/api/v1/documents',
+  document: '/api/v1/documents/:id',
+} as const;
+
+/** Where an uploaded document can be fetched back (its uploader only). */
+export function documentUrl(documentId: string): string {
+  return `${uploadPaths.documents}/${encodeURIComponent(documentId)}`;
+}
+
+export const FILETYPE_HEADER = 'x-filetype';
+/** The multipart field the file travels in. */
+export const UPLOAD_FIELD = 'file';
+
+/**
+ * Two limits (guided-flows.md §5): structured e-mail and desktop uploads under 5 MB, the shared
+ * upload component 10 MB. Exactly the limit is allowed. Each mode answers with its own message,
+ * both for a wrong type and for a file too large.
+ */
+export const uploadLimitSchema = z.enum(['5mb', '10mb']);
+export type UploadLimit = z.infer<typeof uploadLimitSchema>;
+export const uploadLimits: Readonly<Record<UploadLimit, { bytes: number; message: string }>> = {
+  '5mb': { bytes: IMAGE_LIMIT_SMALL, message: ticketMessages.imageTooLarge5 },
+  '10mb': { bytes: IMAGE_LIMIT_LARGE, message: ticketMessages.imageWrongOrTooLarge10 },
+};
+
+export const uploadQuerySchema = z.object({ limit: uploadLimitSchema.default('10mb') });
+
+export const uploadResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  id: z.object({ document_id: z.string() }),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** The types accepted, as detected from the file's first bytes (never its name). */
+export const imageContentTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml'] as const;
+export type ImageContentType = (typeof imageContentTypes)[number];
+
+export const uploadMessages = {
+  fileTypeHeader: 'Send the header x-filetype: image with an image upload.',
+  notMultipart: 'Send the image as multipart/form-data in a field named file.',
+  /** claimDocuments: an id that is missing, someone else's or already attached. */
+  attachFailed: 'One of the images could not be attached. Please upload it again.',
+} as const;
