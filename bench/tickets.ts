@@ -1,0 +1,110 @@
+// Tickets benchmark: ticket creation through POST /api/v1/ticket by 50 concurrent signed-in clients on
+// SQLite, each submit with its own idempotency key; then checks that every 2xx left exactly one row.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { apiPaths, CSRF_HEADER, ticketPaths } from '@selfserve/contract';
+import { buildApp } from '@selfserve/server';
+import autocannon, { type Request } from 'autocannon';
+import { testConfig } from '../packages/server/src/config.ts';
+import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import { seedDemoData } from '../packages/server/src/db/seed.ts';
+
+const CONNECTIONS = 50;
+// A fixed number of submits (not a duration), so every answer is in before the rows are counted.
+const SUBMITS = Number(process.env.BENCH_TICKETS ?? 10_000);
+const VERIFIED_CUSTOMERS = [
+  'riya.customer@example.in',
+  'arjun.select@example.in',
+  'meera.trial@example.in',
+  'kabir.expired@example.in',
+];
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-bench-tickets-'));
+  const database = openDatabase({ sqliteFile: path.join(dir, 'bench.db') });
+  await migrateToLatest(database.db);
+  await seedDemoData(database.db);
+  const app = await buildApp(testConfig({ dataDir: dir }), database);
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const sessions: { cookie: string; csrf: string }[] = [];
+  for (const email of VERIFIED_CUSTOMERS) {
+    const s = await app.inject({ method: 'GET', url: apiPaths.session });
+    const login = await app.inject({
+      method: 'POST',
+      url: apiPaths.demoLogin,
+      headers: { cookie: s.cookies.map((c) => `${c.name}=${c.value}`).join('; '), [CSRF_HEADER]: s.json().csrf_token },
+      payload: { email },
+    });
+    sessions.push({
+      cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      csrf: login.json().csrf_token,
+    });
+  }
+  const countTickets = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('tickets')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const before = await countTickets();
+
+  let n = 0;
+  const r = await autocannon({
+    url: `${base}${ticketPaths.create}`,
+    connections: CONNECTIONS,
+    amount: SUBMITS,
+    method: 'POST',
+    requests: [
+      {
+        setupRequest: (req: Request) => {
+          const s = sessions[n++ % sessions.length] as { cookie: string; csrf: string };
+          return {
+            ...req,
+            headers: {
+              'content-type': 'application/json',
+              cookie: s.cookie,
+              [CSRF_HEADER]: s.csrf,
+              'idempotency-key': crypto.randomUUID(),
+            },
+            body: JSON.stringify({
+              query: 'The driver asked me to pay extra cash for the toll at the end of the ride',
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const created = (await countTickets()) - before;
+  const seconds = r.duration;
+  console.log(`\nTickets: ${SUBMITS} submits by ${CONNECTIONS} concurrent clients in ${seconds.toFixed(1)} s, SQLite`);
+  console.table([
+    {
+      'created/s': Math.round(created / seconds),
+      'p50 ms': r.latency.p50,
+      'p99 ms': r.latency.p99,
+      '2xx': r['2xx'],
+      'rows written': created,
+      'non-2xx': r.non2xx,
+      errors: r.errors,
+    },
+  ]);
+  console.log(
+    created === r['2xx']
+      ? 'every 2xx answer left exactly one ticket'
+      : `MISMATCH: ${r['2xx']} answers, ${created} rows`,
+  );
+  await app.close();
+  await database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
