@@ -1,31 +1,9 @@
 import { z } from 'zod';
+import { BOOKINGS_MAX_PAGES } from './booking-paths.ts';
 import { isValidCrn } from './crn.ts';
 
-/** Booking lists page by 25 and stop at page 10 (spec §9), so the newest 250 rides are reachable. */
-export const BOOKINGS_PAGE_SIZE = 25;
-export const BOOKINGS_MAX_PAGES = 10;
-
-/** Currency symbols of spec §9, by country. */
-export const currencySymbols: Readonly<Record<string, string>> = {
-  CN: '¥',
-  AU: 'A$',
-  PK: '₨',
-  BD: '৳',
-  GB: '£',
-  SG: 'S$',
-  NZ: 'NZ$',
-  AE: 'AED ',
-  JP: '¥',
-  LK: 'Rs ',
-  IN: '₹',
-};
-
-/** A fare as riders read it: the country's symbol and two decimals (none for yen and rupee whole amounts). */
-export function formatFare(amount: number, country: string): string {
-  const symbol = currencySymbols[country.toUpperCase()] ?? '';
-  const whole = Number.isInteger(amount) && (country === 'IN' || country === 'JP' || country === 'CN');
-  return `${symbol}${whole ? amount.toFixed(0) : amount.toFixed(2)}`;
-}
+// The zod-free pieces (paths, limits, fare format) live in booking-paths.ts; re-exported for old imports.
+export { BOOKINGS_MAX_PAGES, BOOKINGS_PAGE_SIZE, bookingPaths, currencySymbols, formatFare } from './booking-paths.ts';
 
 export const bookingStatusSchema = z.enum([
   'in progress',
@@ -133,11 +111,3 @@ export const bookingsByArticleResponseSchema = z.object({
   page_no: z.number(),
   page_key: z.string().nullable(),
 });
-
-export const bookingPaths = {
-  list: '/api/bookings/v2/list',
-  getByCrn: '/api/bookings/v2/get_by_crn',
-  details: '/api/bookings/v2/details',
-  getCity: '/api/bookings/v1/get_city',
-  byArticle: '/api/bookings/bookings_by_article',
-} as const;

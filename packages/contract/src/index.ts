@@ -1,5 +1,6 @@
 export * from './api-paths.ts';
 export * from './auth.ts';
+export * from './booking-paths.ts';
 export * from './bookings.ts';
 export * from './constants.ts';
 export * from './countries.ts';
@@ -17,6 +18,7 @@ export * from './mail.ts';
 export * from './membership.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
+export * from './order-paths.ts';
 export * from './orders.ts';
 export * from './search-box.ts';
 export * from './telemetry.ts';

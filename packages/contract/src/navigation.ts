@@ -11,6 +11,20 @@ export const routes = {
 } as const;
 
 /**
+ * Client routes of the booking pages (spec core.md §2), written once for links, the router and tests.
+ * Here rather than in booking-paths.ts because the router (first page) needs them and nothing else of it.
+ */
+export const bookingRoutes = {
+  main: '/main',
+  bookings: '/bookings',
+  bookingsDefault: '/bookings/default',
+  myRides: '/myrides',
+  bookingDetails: '/bookingdetails',
+  bdetails: '/bdetails',
+  dsection: '/dsection',
+} as const;
+
+/**
  * Unmatched routes (spec §2): go back in history when there is somewhere to go back to,
  * otherwise fall to /main for a signed-in user and /home for everyone else.
  */

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// The zod-free paths live in order-paths.ts; re-exported for old imports.
+export { orderPaths } from './order-paths.ts';
+
 export const orderKindSchema = z.enum(['ondc', 'grocery', 'giftcard', 'fashion_electronics', 'parcel']);
 export type OrderKind = z.infer<typeof orderKindSchema>;
 
@@ -24,8 +27,3 @@ export type OrderContext = z.infer<typeof orderContextSchema>;
 export const orderContextQuerySchema = z.object({ order_id: z.string().regex(/^[\w-]{1,64}$/, 'Invalid order id') });
 export const orderContextResponseSchema = z.object({ status: z.literal('SUCCESS'), data: orderContextSchema });
 export const orderListResponseSchema = z.object({ status: z.literal('SUCCESS'), data: z.array(orderContextSchema) });
-
-export const orderPaths = {
-  context: '/api/orders/v1/context',
-  list: '/api/orders/v1/list',
-} as const;

@@ -1,4 +1,4 @@
-import { routes, type SessionResponse } from '@selfserve/contract';
+import { bookingRoutes, DEEP_LINK_PATH, routes, type SessionResponse } from '@selfserve/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
@@ -48,6 +48,47 @@ const kbRouteObjects: RouteObject[] = [
   { path: '/:categoryId/mainsection', lazy: () => sectionPage().then((m) => ({ Component: m.MainSectionPage })) },
 ];
 
+const mainPage = () => import('../features/bookings/routes/main');
+const bookingsPage = () => import('../features/bookings/routes/bookings');
+const bdetailsPage = () => import('../features/bookings/routes/bdetails');
+const bookingArticlePage = () => import('../features/bookings/routes/booking-article');
+
+/** Bookings and orders (spec §2): every page sends visitors to /home itself, each page its own chunk. */
+const bookingRouteObjects: RouteObject[] = [
+  { path: bookingRoutes.main, lazy: () => mainPage().then((m) => ({ Component: m.MainPage })) },
+  { path: bookingRoutes.bookings, lazy: () => bookingsPage().then((m) => ({ Component: m.BookingsPage })) },
+  { path: bookingRoutes.bookingsDefault, lazy: () => bookingsPage().then((m) => ({ Component: m.BookingsPage })) },
+  { path: bookingRoutes.myRides, lazy: () => bookingsPage().then((m) => ({ Component: m.MyRidesPage })) },
+  {
+    path: bookingRoutes.bookingDetails,
+    lazy: () => bdetailsPage().then((m) => ({ Component: m.BookingDetailsPage })),
+  },
+  { path: '/bdetails/:crn?', lazy: () => bdetailsPage().then((m) => ({ Component: m.BdetailsPage })) },
+  {
+    path: '/:crn/dreport/:articleId/:bookingId?/:carCategory?',
+    lazy: () => bookingArticlePage().then((m) => ({ Component: m.BookingArticlePage })),
+  },
+  {
+    path: '/support/:bid/dreport/:articleId',
+    lazy: () => bookingArticlePage().then((m) => ({ Component: m.SupportBookingArticlePage })),
+  },
+  { path: bookingRoutes.dsection, lazy: () => bookingArticlePage().then((m) => ({ Component: m.DsectionPage })) },
+  { path: '/:crn/dsection', lazy: () => bookingArticlePage().then((m) => ({ Component: m.DsectionPage })) },
+  {
+    path: '/bookingsByType/:articleId/:previous',
+    lazy: () =>
+      import('../features/bookings/routes/bookings-by-type').then((m) => ({ Component: m.BookingsByTypePage })),
+  },
+  {
+    path: '/orders/:kind/:orderId',
+    lazy: () => import('../features/orders/routes/order-help').then((m) => ({ Component: m.OrderHelpPage })),
+  },
+  {
+    path: DEEP_LINK_PATH,
+    lazy: () => import('../features/bookings/routes/deep-link').then((m) => ({ Component: m.DeepLinkPage })),
+  },
+];
+
 /** Every page is its own chunk; the shell and these few lines are all the first page pays for routing. */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -86,6 +127,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('../features/kb/routes/home').then((m) => ({ Component: m.HomePage })),
             },
             ...kbRouteObjects,
+            ...bookingRouteObjects,
             {
               path: routes.login,
               lazy: () => import('../features/auth/routes/login').then((m) => ({ Component: m.LoginPage })),

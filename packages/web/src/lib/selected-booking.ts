@@ -7,7 +7,8 @@ export interface SelectedBooking {
   cab_category?: string | null;
 }
 
-export const selectedBookingStore = createSmallStore<SelectedBooking | null>(null);
+// Kept for the tab's life, so a reload of a booking page (/bookingdetails, /dsection) still knows the booking.
+export const selectedBookingStore = createSmallStore<SelectedBooking | null>(null, 'selfserve.selected.booking');
 
 export function setSelectedBooking(booking: SelectedBooking | null): void {
   selectedBookingStore.set(booking);

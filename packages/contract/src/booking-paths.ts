@@ -1,0 +1,69 @@
+// Zod-free, so booking pages that only need a path, a limit or a fare format do not load the schemas.
+import { bookingRoutes } from './navigation.ts';
+
+/** Booking lists page by 25 and stop at page 10 (spec §9), so the newest 250 rides are reachable. */
+export const BOOKINGS_PAGE_SIZE = 25;
+export const BOOKINGS_MAX_PAGES = 10;
+
+/** Currency symbols of spec §9, by country. */
+export const currencySymbols: Readonly<Record<string, string>> = {
+  CN: '¥',
+  AU: 'A$',
+  PK: '₨',
+  BD: '৳',
+  GB: '£',
+  SG: 'S$',
+  NZ: 'NZ$',
+  AE: 'AED ',
+  JP: '¥',
+  LK: 'Rs ',
+  IN: '₹',
+};
+
+/** A fare as riders read it: the country's symbol and two decimals (none for yen and rupee whole amounts). */
+export function formatFare(amount: number, country: string): string {
+  const symbol = currencySymbols[country.toUpperCase()] ?? '';
+  const whole = Number.isInteger(amount) && (country === 'IN' || country === 'JP' || country === 'CN');
+  return `${symbol}${whole ? amount.toFixed(0) : amount.toFixed(2)}`;
+}
+
+export const bookingPaths = {
+  list: '/api/bookings/v2/list',
+  getByCrn: '/api/bookings/v2/get_by_crn',
+  details: '/api/bookings/v2/details',
+  getCity: '/api/bookings/v1/get_city',
+  byArticle: '/api/bookings/bookings_by_article',
+} as const;
+
+/** The brand of share rides (spec §2): their cards name the ride by its OSN instead of the CRN. */
+export const SHARE_BRAND = 'ola_share';
+
+/**
+ * How a booking card names its ride (spec §2): a share-brand booking with an OSN shows 'OSN' and the
+ * OSN; every other booking (and a share booking that somehow lacks its OSN) shows 'CRN' and the CRN.
+ */
+export function rideReference(booking: { brand: string; crn: string; osn?: string | null }): {
+  label: 'CRN' | 'OSN';
+  value: string;
+} {
+  if (booking.brand === SHARE_BRAND && booking.osn) return { label: 'OSN', value: booking.osn };
+  return { label: 'CRN', value: booking.crn };
+}
+
+const seg = encodeURIComponent;
+
+/** /bdetails/{crn}: help for one booking ('Choose an Issue'). */
+export const bdetailsHref = (crn: string) => `${bookingRoutes.bdetails}/${seg(crn)}`;
+/** /{crn}/dreport/{articleId}[/{bookingId}/{carCategory}]: an article in a booking's context. */
+export function bookingArticleHref(crn: string, articleId: string, booking?: { id: string; carCategory: string }) {
+  const base = `/${seg(crn)}/dreport/${seg(articleId)}`;
+  return booking ? `${base}/${seg(booking.id)}/${seg(booking.carCategory)}` : base;
+}
+/** /{crn}/dsection: the selected section of a booking's help. */
+export const bookingSectionHref = (crn: string) => `/${seg(crn)}/dsection`;
+/** /support/{bid}/dreport/{articleId}: a website article for a booking named by its id. */
+export const supportArticleHref = (bookingId: string, articleId: string) =>
+  `/support/${seg(bookingId)}/dreport/${seg(articleId)}`;
+/** /bookingsByType/{articleId}/{previous}: the bookings an article is about. */
+export const bookingsByTypeHref = (articleId: string, previous: string) =>
+  `/bookingsByType/${seg(articleId)}/${seg(previous)}`;

@@ -1,0 +1,143 @@
+import { type ArticleSummary, bookingArticleHref, bookingSectionHref, isValidCrn } from '@selfserve/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NotFound } from '../../../components/article-not-found';
+import { BookingCard } from '../../../components/booking-card';
+import { Loader } from '../../../components/loader';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format-date';
+import { setSelectedBooking } from '../../../lib/selected-booking';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useKbMeta } from '../../kb/api/get-kb-meta';
+import { CategoryBrowser } from '../../kb/components/category-browser';
+import { LoadError } from '../../kb/components/load-error';
+import { useVisibleCategories } from '../../kb/hooks/use-kb-viewer';
+import '../../kb/kb.css';
+import { useBookingByCrn } from '../api/get-booking-by-crn';
+import { useBookingDetails } from '../api/get-booking-details';
+import '../bookings.css';
+import { selectBooking, selectBookingSection } from '../utils/selection';
+
+/** Spec §8: 'Booking Not found.' when the reference has no booking of this user (or fails the check). */
+export function BookingNotFound() {
+  const { t } = useTranslation();
+  return <NotFound title={t('bookingNotFound')} />;
+}
+
+/** 404 (not this user's, or missing) and 400 (the server's own CRN check) both mean no such booking. */
+export function isBookingMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** A failure inside a page that already has its heading: the generic text and a retry. */
+export function InlineError({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="booking-list__error" role="alert">
+      <p>{t('genericFailure')}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {t('bookings.tryAgain')}
+      </button>
+    </div>
+  );
+}
+
+/** Where and when the ride ended and how it was paid (details call); nothing when that is unavailable. */
+export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const details = useBookingDetails(user?.id, bookingId).data;
+  if (!details) return null;
+  return (
+    <dl className="booking-details" data-testid="booking-details">
+      <div>
+        <dt>{t('bookings.details.city')}</dt>
+        <dd>{details.city}</dd>
+      </div>
+      {details.stop_at ? (
+        <div>
+          <dt>{t('bookings.details.endedAt')}</dt>
+          <dd>{formatDateTime(details.stop_at, i18n.language)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t('bookings.details.payment')}</dt>
+        <dd>{details.cash_involved ? t('bookings.details.cash') : t('bookings.details.online')}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The categories for the booking's state (meta?booking_id=, whose help context the server derives), as
+ * the home page shows them: first category preselected, its sections and articles beside it. Articles
+ * open in the booking's context; sections open as the booking's section page.
+ */
+export function BookingIssues({ crn }: { crn: string }) {
+  const meta = useKbMeta({ booking_id: crn });
+  const { categories, ready } = useVisibleCategories(meta.data?.data);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectedId = categories.find((c) => c.id === chosen)?.id ?? categories[0]?.id ?? '';
+
+  if (meta.isError) return <InlineError onRetry={() => void meta.refetch()} />;
+  if (!ready) return <Loader />;
+  const childHref = (child: ArticleSummary) =>
+    child.type === 'article' ? bookingArticleHref(crn, child.id) : bookingSectionHref(crn);
+  const onOpenChild = (child: ArticleSummary) => {
+    if (child.type !== 'article') selectBookingSection(crn, child.id);
+  };
+  return (
+    <div data-testid="booking-issues" data-context={meta.data?.context ?? ''}>
+      <CategoryBrowser
+        categories={categories}
+        selectedId={selectedId}
+        onSelect={(category) => setChosen(category.id)}
+        childHref={childHref}
+        onOpenChild={onOpenChild}
+      />
+    </div>
+  );
+}
+
+/**
+ * Help for one booking (spec §2 /bdetails/{crn}): the booking card and its details, then 'Choose an Issue'
+ * with the categories of the booking's state. The CRN must already have passed the check.
+ */
+export function BookingHelp({ crn }: { crn: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const query = useBookingByCrn(user?.id, crn);
+  const booking = query.data;
+  const missing = isBookingMissing(query.error);
+  useDocumentTitle(booking ? t('chooseAnIssue') : missing ? t('bookingNotFound') : '');
+
+  useEffect(() => {
+    if (booking) selectBooking(booking);
+  }, [booking]);
+
+  if (query.isPending) return <Loader fullPage />;
+  if (missing) return <BookingNotFound />;
+  if (!booking) return <LoadError onRetry={() => void query.refetch()} />;
+
+  return (
+    <div className="page booking-help" data-testid="booking-help">
+      <h1>{t('chooseAnIssue')}</h1>
+      <section className="booking-help__booking" aria-label={t('bookings.yourBooking')}>
+        <BookingCard booking={booking} headingLevel={2} />
+        <BookingDetailsPanel bookingId={booking.id} />
+      </section>
+      <BookingIssues crn={booking.crn} />
+    </div>
+  );
+}
+
+/** A CRN from the address bar: checked first (spec §5); an invalid one clears the selection and is not asked. */
+export function CheckedCrn({ crn, children }: { crn: string; children: (crn: string) => ReactNode }) {
+  const valid = isValidCrn(crn);
+  useEffect(() => {
+    if (!valid) setSelectedBooking(null);
+  }, [valid]);
+  if (!valid) return <BookingNotFound />;
+  return children(crn);
+}

@@ -1,0 +1,126 @@
+import {
+  type ArticleSummary,
+  bdetailsHref,
+  bookingArticleHref,
+  bookingRoutes,
+  isValidCrn,
+  supportArticleHref,
+} from '@selfserve/contract';
+import { type ReactElement, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { BookingCard } from '../../../components/booking-card';
+import { Loader } from '../../../components/loader';
+import { RequireUser } from '../../../components/require-user';
+import { selectedBookingStore, setSelectedBooking } from '../../../lib/selected-booking';
+import { useSession } from '../../../lib/session';
+import { ArticleView } from '../../kb/components/article-view';
+import { LoadError } from '../../kb/components/load-error';
+import '../../kb/kb.css';
+import { useBookingByCrn } from '../api/get-booking-by-crn';
+import { useBookingDetails } from '../api/get-booking-details';
+import '../bookings.css';
+import { BookingNotFound, CheckedCrn, isBookingMissing } from '../components/booking-help';
+import { bookingSectionStore, selectBooking } from '../utils/selection';
+
+/** An article with the booking it is about above it; its child topics stay in the booking's context. */
+function ArticleForCrn({ crn, articleId }: { crn: string; articleId: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const query = useBookingByCrn(user?.id, crn);
+  const booking = query.data;
+
+  useEffect(() => {
+    if (booking) selectBooking(booking);
+  }, [booking]);
+
+  if (query.isPending) return <Loader fullPage />;
+  if (isBookingMissing(query.error)) return <BookingNotFound />;
+  if (!booking) return <LoadError onRetry={() => void query.refetch()} />;
+  return (
+    <>
+      <section className="booking-context" aria-label={t('bookings.yourBooking')} data-testid="booking-context">
+        <BookingCard booking={booking} href={bdetailsHref(crn)} headingLevel={null} />
+      </section>
+      <ArticleView
+        key={articleId}
+        id={articleId}
+        hrefFor={(node: ArticleSummary) => bookingArticleHref(crn, node.id)}
+      />
+    </>
+  );
+}
+
+/**
+ * /{crn}/dreport/{articleId}[/{bookingId}/{carCategory}] (spec §2): an article in a booking's context.
+ * Needs a signed-in user; the loader shows until the booking answers, then the article or 'Booking Not found.'.
+ */
+export function BookingArticlePage() {
+  const { crn = '', articleId = '' } = useParams();
+  return (
+    <RequireUser>
+      <CheckedCrn key={crn} crn={crn}>
+        {(valid) => <ArticleForCrn crn={valid} articleId={articleId} />}
+      </CheckedCrn>
+    </RequireUser>
+  );
+}
+
+function ArticleForBookingId({ bookingId, articleId }: { bookingId: string; articleId: string }) {
+  const { user } = useSession();
+  // The booking must be the user's own; the details call answers 404 for anyone else's (docs/bookings.md).
+  const details = useBookingDetails(user?.id, bookingId);
+  const found = Boolean(details.data);
+
+  useEffect(() => {
+    if (!found) return;
+    const current = selectedBookingStore.get();
+    if (current?.id !== bookingId) setSelectedBooking({ id: bookingId, crn: null, cab_category: null });
+  }, [found, bookingId]);
+
+  if (details.isPending) return <Loader fullPage />;
+  if (isBookingMissing(details.error)) return <BookingNotFound />;
+  if (!found) return <LoadError onRetry={() => void details.refetch()} />;
+  return (
+    <ArticleView
+      key={articleId}
+      id={articleId}
+      hrefFor={(node: ArticleSummary) => supportArticleHref(bookingId, node.id)}
+    />
+  );
+}
+
+/** /support/{bid}/dreport/{articleId} (spec §2): a website article for one of the user's bookings, by id. */
+export function SupportBookingArticlePage() {
+  const { bid = '', articleId = '' } = useParams();
+  return (
+    <RequireUser>
+      <ArticleForBookingId key={bid} bookingId={bid} articleId={articleId} />
+    </RequireUser>
+  );
+}
+
+/**
+ * /dsection and /{crn}/dsection (spec §2): the section chosen under the booking's 'Choose an Issue'.
+ * Without a chosen section it goes to the booking's help (/bdetails/{crn}), or to /main without a booking.
+ */
+export function DsectionPage() {
+  const { crn: crnParam } = useParams();
+  const [section] = useState(() => bookingSectionStore.get());
+  const [selected] = useState(() => selectedBookingStore.get());
+  const crn = crnParam ?? selected?.crn ?? null;
+
+  let content: ReactElement;
+  if (!crn || !isValidCrn(crn)) content = <Navigate to={bookingRoutes.main} replace />;
+  else if (section?.crn !== crn) content = <Navigate to={bdetailsHref(crn)} replace />;
+  else {
+    content = (
+      <ArticleView
+        key={section.sectionId}
+        id={section.sectionId}
+        hrefFor={(node: ArticleSummary) => bookingArticleHref(crn, node.id)}
+      />
+    );
+  }
+  return <RequireUser>{content}</RequireUser>;
+}

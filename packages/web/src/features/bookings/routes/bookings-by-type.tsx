@@ -1,0 +1,59 @@
+import { routes } from '@selfserve/contract';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { RequireUser } from '../../../components/require-user';
+import { canGoBack } from '../../../lib/history';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BackButton } from '../../kb/components/back-button';
+import '../../kb/kb.css';
+import { useBookingsByArticle } from '../api/get-bookings-by-article';
+import '../bookings.css';
+import { PagedBookingList } from '../components/paged-booking-list';
+import { selectBooking } from '../utils/selection';
+
+function BookingsByType({ articleId, previous }: { articleId: string; previous: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const headingId = useId();
+  const query = useBookingsByArticle(user?.id, articleId);
+  useDocumentTitle(t('selectYourBooking'));
+  const back =
+    previous === 'home'
+      ? { to: routes.home }
+      : { onBack: () => void (canGoBack() ? navigate(-1) : navigate(routes.home)) };
+  const articleHref = `/dreport/${encodeURIComponent(articleId)}`;
+
+  return (
+    <div className="page booking-page">
+      <div className="booking-page__bar">
+        <BackButton {...back} />
+        <h1 id={headingId}>{t('bookings.byTypeHeading')}</h1>
+      </div>
+      <p className="booking-page__subtitle">{t('selectYourBooking')}</p>
+      <PagedBookingList
+        query={query}
+        bookingsOf={(page) => page.bookings}
+        hrefFor={() => articleHref}
+        onChoose={selectBooking}
+        emptyText={t('noBookingsFound')}
+        labelledBy={headingId}
+      />
+    </div>
+  );
+}
+
+/**
+ * /bookingsByType/{articleId}/{previous} (spec §2): the user's bookings an article is about, heading
+ * 'Bookings' (title 'Select your booking'); choosing one selects it and opens /dreport/{articleId}.
+ */
+export function BookingsByTypePage() {
+  const { articleId = '', previous = 'default' } = useParams();
+  return (
+    <RequireUser>
+      <BookingsByType key={articleId} articleId={articleId} previous={previous} />
+    </RequireUser>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { Loader } from '../../../components/loader';
+import { OrderCard } from '../../../components/order-card';
+import { useSession } from '../../../lib/session';
+import { useOrders } from '../api/get-orders';
+import { orderHelpHref } from '../paths';
+
+/** The user's orders of every kind; the kinds with a help index of their own link to their help. */
+export function OrderList({ labelledBy }: { labelledBy?: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const orders = useOrders(user?.id);
+
+  if (orders.isPending) return <Loader />;
+  if (orders.isError) {
+    return (
+      <div className="booking-list__error" role="alert" data-testid="order-list-error">
+        <p>{t('retry')}</p>
+        <button type="button" className="button button--secondary" onClick={() => void orders.refetch()}>
+          {t('bookings.tryAgain')}
+        </button>
+      </div>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <p className="booking-list__empty" data-testid="order-list-empty">
+        {t('orders.empty')}
+      </p>
+    );
+  }
+  return (
+    <ul className="order-list" aria-labelledby={labelledBy} data-testid="order-list">
+      {orders.data.map((order) => {
+        const href = orderHelpHref(order);
+        return (
+          <li key={order.order_id}>
+            <OrderCard order={order} {...(href ? { href } : {})} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

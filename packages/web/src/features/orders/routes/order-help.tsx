@@ -1,0 +1,65 @@
+import { type ArticleSummary, orderMetaSegment } from '@selfserve/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { NotFound } from '../../../components/article-not-found';
+import { Loader } from '../../../components/loader';
+import { OrderCard } from '../../../components/order-card';
+import { RequireUser } from '../../../components/require-user';
+import { ApiError } from '../../../lib/api-client';
+import { localizeMessage } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CategoryBrowser } from '../../kb/components/category-browser';
+import { LoadError } from '../../kb/components/load-error';
+import { useVisibleCategories } from '../../kb/hooks/use-kb-viewer';
+import '../../kb/kb.css';
+import '../../bookings/bookings.css';
+import { useOrderMeta } from '../api/get-order-meta';
+
+const articleHref = (node: ArticleSummary) => `/dreport/${encodeURIComponent(node.id)}`;
+
+function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const segment = orderMetaSegment(kind);
+  const meta = useOrderMeta(user?.id, segment, orderId);
+  const { categories, ready } = useVisibleCategories(meta.data?.data);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const selectedId = categories.find((c) => c.id === chosen)?.id ?? categories[0]?.id ?? '';
+  const order = meta.data?.order;
+  const missing = !segment || (meta.error instanceof ApiError && meta.error.status === 404) || (meta.data && !order);
+  useDocumentTitle(order ? t('chooseAnIssue') : missing ? t('notFound') : '');
+
+  if (missing) {
+    const message = meta.error instanceof ApiError ? localizeMessage(meta.error.message) : t('notFound');
+    return <NotFound title={message} />;
+  }
+  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
+  if (!order || !ready) return <Loader fullPage />;
+
+  return (
+    <div className="page booking-help" data-testid="order-help">
+      <h1>{t('chooseAnIssue')}</h1>
+      <section className="booking-help__booking" aria-label={t('orders.title')}>
+        <OrderCard order={order} headingLevel={2} />
+      </section>
+      <CategoryBrowser
+        categories={categories}
+        selectedId={selectedId}
+        onSelect={(category) => setChosen(category.id)}
+        childHref={articleHref}
+      />
+    </div>
+  );
+}
+
+/** /orders/{kind}/{orderId}: an order's card and the help categories of its kind (signed-in users only). */
+export function OrderHelpPage() {
+  const { kind = '', orderId = '' } = useParams();
+  return (
+    <RequireUser>
+      <OrderHelp key={`${kind}/${orderId}`} kind={kind} orderId={orderId} />
+    </RequireUser>
+  );
+}
