@@ -31,6 +31,13 @@ export const uploadLimits: Readonly<Record<UploadLimit, { bytes: number; message
   '10mb': { bytes: IMAGE_LIMIT_LARGE, message: ticketMessages.imageWrongOrTooLarge10 },
 };
 
+/**
+ * An SVG is parsed and rebuilt on the server, which costs about 1.5 s of CPU and 300 MB of memory for
+ * 10 MB of markup; real drawings are far smaller, so SVGs stop at 1 MB (docs/uploads.md). Over it
+ * counts as too large, with the mode's message.
+ */
+export const SVG_LIMIT = 1024 * 1024;
+
 export const uploadQuerySchema = z.object({ limit: uploadLimitSchema.default('10mb') });
 
 export const uploadResponseSchema = z.object({

@@ -22,9 +22,12 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { mailRoutes } from './modules/mail/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { ticketsRoutes } from './modules/tickets/routes.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerSession, type SessionTools } from './plugins/session.ts';
@@ -35,6 +38,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   sessions: SessionTools;
+  /** outgoing mail: SMTP when SMTP_URL is set, else the outbox table (modules/mail) */
+  mailer: Mailer;
 }
 
 const API_PREFIXES = ['/api/', '/user_tracking/', '/self_serve/'];
@@ -75,7 +80,9 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
 
   const sessions = registerSession(app, config, redis ? redisSessionStore(redis) : databaseSessionStore(database.db));
-  const deps: AppDeps = { config, db: database.db, dialect: database.dialect, sessions };
+  const mailer = createMailer({ db: database.db, config, log: app.log });
+  app.addHook('onClose', () => mailer.close());
+  const deps: AppDeps = { config, db: database.db, dialect: database.dialect, sessions, mailer };
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
@@ -84,6 +91,8 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(kbRoutes(deps));
   await app.register(bookingsRoutes(deps));
   await app.register(ordersRoutes(deps));
+  await app.register(uploadsRoutes(deps));
+  await app.register(mailRoutes(deps));
   await app.register(ticketsRoutes(deps));
 
   registerSpa(app, config.staticDir);

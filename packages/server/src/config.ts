@@ -48,6 +48,11 @@ export const envSchema = z.object({
   HIDE_CHAT: boolish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to keep mail in the outbox)')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Selfserve Help <help@selfserve.local>'),
 });
 
 export interface AppConfig {
@@ -74,6 +79,9 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** knowledge-base searches per client per minute */
   searchRateLimit: number;
+  /** SMTP server for outgoing mail; unset keeps mail in the outbox table (docs/uploads.md) */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 /** The demo app token key: public on purpose so the demo's app sign-in can be tried (docs/auth.md). */
@@ -111,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
 
@@ -154,6 +164,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     switches: { writeToUs: true, callUs: true, chat: true },
     shutdownTimeoutMs: 1000,
     searchRateLimit: 600,
+    smtpUrl: undefined,
+    mailFrom: 'Selfserve Help <help@selfserve.local>',
     ...overrides,
   };
 }

@@ -202,4 +202,50 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(row.attributes)).toMatchObject({ versionId: '91500', ms: 120 });
   });
+
+  it('attaches the user’s own uploads in the ticket’s transaction, refuses anyone else’s, and mails a confirmation', async () => {
+    const doc = (id: string, userId: string) => ({
+      id,
+      user_id: userId,
+      file_name: 'photo.png',
+      content_type: 'image/png',
+      size: 100,
+      storage_key: `key${id}`,
+      ticket_id: null,
+      created_at: new Date().toISOString(),
+    });
+    await t.database.db
+      .insertInto('documents')
+      .values([doc('d_riya_1', 'u_customer_in'), doc('d_arjun_1', 'u_member_paid')])
+      .execute();
+    const stolen = await riya.post(ticketPaths.create, { query: longText, uploaded_image_ids: ['d_arjun_1'] });
+    expect(stolen.statusCode).toBe(400);
+    const before = await count('u_customer_in');
+    const ok = await riya.post(ticketPaths.create, {
+      query: `${longText} with a photo`,
+      uploaded_image_ids: ['d_riya_1'],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await count('u_customer_in')).toBe(before + 1);
+    const attached = await t.database.db
+      .selectFrom('documents')
+      .select('ticket_id')
+      .where('id', '=', 'd_riya_1')
+      .executeTakeFirstOrThrow();
+    expect(attached.ticket_id).toBeTruthy();
+    const reuse = await riya.post(ticketPaths.create, {
+      query: `${longText} reusing the photo`,
+      uploaded_image_ids: ['d_riya_1'],
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(await count('u_customer_in')).toBe(before + 1);
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', accounts.customer)
+      .where('subject', 'like', `%${ok.json().ticket_id}%`)
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.text_body).toContain(messages.ticketSuccess);
+  });
 });

@@ -29,6 +29,7 @@ import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
 import { findOwnOrder } from '../orders/repo.ts';
+import { claimDocuments } from '../uploads/service.ts';
 import { findUserById } from '../users/repo.ts';
 import { findUserTicket, listUserTickets } from './repo.ts';
 import {
@@ -67,7 +68,25 @@ function rejectForm(errs: IssueFormErrors) {
 }
 
 export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db } = deps;
+  const { db, mailer } = deps;
+
+  /** Uploaded images join the ticket in its transaction; someone else's or a used one fails it. */
+  const withImages = (userId: string, ids: string[] | undefined): Pick<NewTicket, 'attach'> =>
+    ids && ids.length > 0 ? { attach: (trx, ticketRowId) => claimDocuments(trx, userId, ids, ticketRowId) } : {};
+
+  /** The confirmation mail of a new ticket (not of a replayed submit). */
+  const confirmTo = (email: string | null, subject: string): Pick<NewTicket, 'onCreated'> =>
+    email
+      ? {
+          onCreated: (ticketId) =>
+            mailer.send({
+              to: email,
+              subject: `We have received your request (ticket ${ticketId})`,
+              text: `${messages.ticketSuccess}\n\nTicket: ${ticketId}\nSubject: ${subject}\n\nYou can follow it under My tickets in the help centre.`,
+              kind: 'ticket_confirmation',
+            }),
+        }
+      : {};
 
   /** The signed-in author of a ticket; an unverified e-mail is sent to verify first (spec §8). */
   async function author(request: FastifyRequest) {
@@ -119,8 +138,9 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           idempotencyKey: idempotencyKey(request),
           payload: p,
           items: p.item_details ?? [],
+          ...withImages(user.id, p.uploaded_image_ids),
         };
-        return createTicket(db, ticket, request.log);
+        return createTicket(db, { ...ticket, ...confirmTo(email, ticket.subject) }, request.log);
       },
     );
 
@@ -159,6 +179,8 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           idempotencyKey: idempotencyKey(request),
           payload: p,
           items: p.item_details ?? [],
+          ...withImages(user.id, p.uploadedImages),
+          ...confirmTo(email, p.article_name ?? article?.title ?? 'Issue'),
         },
         request.log,
       );
@@ -212,6 +234,9 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               idempotencyKey: idempotencyKey(request),
               payload: { ...p, contact },
               items: p.item_details ?? [],
+              ...withImages(user.id, p.uploaded_image_ids),
+              // Placeholder addresses are for the ticket system only: no mail goes to them.
+              ...confirmTo(contact.email === PLACEHOLDER_CONTACT.email ? null : contact.email, `Order ${order.id}`),
             },
             request.log,
           );
@@ -236,7 +261,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const trip =
           (await findOwnBooking(db, user.id, { id: request.params.orderID })) ??
           (await findOwnBooking(db, user.id, { crn: request.params.orderID }));
-        if (!trip || trip.service_type !== 'food_delivery') throw new AppError('NOT_FOUND', 'Order not found.');
+        if (trip?.service_type !== 'food_delivery') throw new AppError('NOT_FOUND', 'Order not found.');
         const p = request.body;
         const article = p.issue_id ? await findArticle(db, p.issue_id) : undefined;
         rejectForm(

@@ -25,8 +25,10 @@ export interface NewTicket {
   idempotencyKey: string | null;
   payload: unknown;
   items: { item_id: string; item_name: string; quantity: number }[];
-  /** attach what belongs to the ticket (uploaded images) inside the same transaction */
-  attach?: (trx: Transaction<Database>, ticketId: string) => Promise<void>;
+  /** attach what belongs to the ticket (uploaded images) inside the same transaction; gets tickets.id */
+  attach?: (trx: Transaction<Database>, ticketRowId: string) => Promise<unknown>;
+  /** after a new ticket is committed (not on a replayed submit): the confirmation mail */
+  onCreated?: (ticketId: string) => Promise<unknown>;
 }
 
 const created = (ticketId: string): TicketResponse => ({
@@ -103,9 +105,15 @@ export async function createTicket(
     try {
       await db.transaction().execute(async (trx) => {
         await insertTicket(trx, row, t.items);
-        await t.attach?.(trx, row.ticket_id);
+        await t.attach?.(trx, row.id);
       });
       outcome = created(row.ticket_id);
+      try {
+        await t.onCreated?.(row.ticket_id);
+      } catch (err) {
+        // The ticket stands; a confirmation that could not be queued is only logged.
+        log.error({ err, ticket: row.ticket_id }, 'ticket confirmation failed');
+      }
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Another request (a retry, a double click, another instance) got there first.

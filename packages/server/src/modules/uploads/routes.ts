@@ -1,0 +1,126 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  errorResponseSchema,
+  FILETYPE_HEADER,
+  ticketMessages,
+  UPLOAD_FIELD,
+  uploadLimits,
+  uploadMessages,
+  uploadPaths,
+  uploadQuerySchema,
+  uploadResponseSchema,
+} from '@selfserve/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { findOwnDocument } from './repo.ts';
+import { receiveImage, recordDocument } from './service.ts';
+import { createDocumentStorage, type DocumentStorage } from './storage.ts';
+
+const tags = ['uploads'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/**
+ * Checked before a byte of the body is read: an anonymous or header-less upload is refused without
+ * reading what may be megabytes of file.
+ */
+async function uploadPreconditions(request: FastifyRequest) {
+  requireSession(request);
+  const fileType = request.headers[FILETYPE_HEADER];
+  if (typeof fileType !== 'string' || fileType.trim().toLowerCase() !== 'image') {
+    throw new AppError('VALIDATION_FAILED', uploadMessages.fileTypeHeader);
+  }
+}
+
+/** Image uploads (docs/uploads.md). `storage` is replaceable for tests or another backend. */
+export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): FastifyPluginAsyncZod {
+  const { db, config } = deps;
+  const documents = storage ?? createDocumentStorage(config.dataDir);
+
+  return async (app) => {
+    // Registered in this plugin only: no other route accepts multipart bodies by accident.
+    await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+
+    app.post(
+      uploadPaths.documents,
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        onRequest: uploadPreconditions,
+        schema: { tags, querystring: uploadQuerySchema, response: { 200: uploadResponseSchema, ...errors } },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const limit = uploadLimits[request.query.limit];
+        if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+
+        let part: Awaited<ReturnType<typeof request.file>>;
+        try {
+          // busboy stops the file at the limit (exactly the limit passes) and marks it truncated.
+          part = await request.file({ limits: { fileSize: limit.bytes }, throwFileSizeLimit: false });
+        } catch (err) {
+          request.log.info({ err }, 'unreadable multipart upload');
+          throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+        }
+        if (!part) throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+        if (part.fieldname !== UPLOAD_FIELD) {
+          part.file.resume();
+          throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+        }
+
+        const file = part.file;
+        const result = await receiveImage(file, documents, () => file.truncated);
+        if (!result.ok) {
+          if (result.reason === 'incomplete') throw new AppError('VALIDATION_FAILED', ticketMessages.imageUploadFailed);
+          throw new AppError(result.reason === 'size' ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE', limit.message);
+        }
+        const documentId = await recordDocument(db, documents, userId, part.filename, result);
+        return { status: 'SUCCESS' as const, id: { document_id: documentId } };
+      },
+    );
+
+    app.get(
+      uploadPaths.document,
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.string().max(100) }),
+          // A stream is sent as it is; Fastify never runs a serializer on it.
+          response: { 200: z.any().describe('the image bytes, with the content type found at upload'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { userId } = requireSession(request);
+        const doc = await findOwnDocument(db, userId, request.params.id);
+        const stored = doc ? await documents.get(doc.storage_key) : null;
+        if (!doc || !stored) {
+          if (doc) request.log.warn({ documentId: doc.id }, 'document row without stored bytes');
+          throw new AppError('NOT_FOUND');
+        }
+        return (
+          reply
+            // The type found by sniffing at upload; never the client's, never guessed by the browser.
+            .header('content-type', doc.content_type)
+            .header('content-length', stored.size)
+            .header('x-content-type-options', 'nosniff')
+            .header('content-disposition', 'inline')
+            // Even opened directly, a document can run nothing and load nothing.
+            .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+            .header('cross-origin-resource-policy', 'same-origin')
+            .header('cache-control', 'private, no-store')
+            .send(stored.body)
+        );
+      },
+    );
+  };
+}
