@@ -11,7 +11,8 @@ if (!fs.existsSync(chromiumPath)) {
   );
 }
 
-const port = 8181;
+// E2E_PORT lets two runs (say, CI and a developer) share a machine.
+const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh database per run. The config is loaded by the runner and again by each worker; the env var makes
