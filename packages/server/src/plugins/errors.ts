@@ -1,7 +1,19 @@
-import { type ErrorCode, type ErrorResponse, errorCodes, messages } from '@selfserve/contract';
+import { type ErrorCode, type ErrorResponse, errorCodes, errorResponseSchema, messages } from '@selfserve/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, defaultMessage } from '../lib/app-error.ts';
+
+/** The error answers every route documents (OpenAPI) and serialises with the one error shape. */
+export const errorResponses = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+} as const;
 
 export function sendError(reply: FastifyReply, code: ErrorCode, message?: string, fields?: Record<string, string>) {
   const status = errorCodes[code];

@@ -19,17 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import { findUserByEmail, listDemoAccounts } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
 import { issueLoginCode, verifyAppToken, verifyLoginCode } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  429: errorResponseSchema,
-};
 /** Sign-in endpoints get a per-client limit on top of the per-address code limit. */
 const signInRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
@@ -115,7 +109,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       apiPaths.demoLogin,
       {
         config: signInRateLimit,
-        schema: { tags: ['auth'], body: demoLoginRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: demoLoginRequestSchema,
+          response: { 200: sessionResponseSchema, ...errorResponses },
+        },
       },
       async (request, reply) => {
         if (!config.demoMode) throw new AppError('NOT_FOUND', messages.demoLoginDisabled);
@@ -132,7 +130,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           body: loginCodeRequestSchema,
-          response: { 200: loginCodeRequestResponseSchema, ...errors },
+          response: { 200: loginCodeRequestResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -154,7 +152,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       apiPaths.loginCodeVerify,
       {
         config: signInRateLimit,
-        schema: { tags: ['auth'], body: loginCodeVerifySchema, response: { 200: sessionResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: loginCodeVerifySchema,
+          response: { 200: sessionResponseSchema, ...errorResponses },
+        },
       },
       async (request, reply) => {
         const user = await verifyLoginCode(db, config.sessionSecret, request.body.email, request.body.code);
@@ -166,7 +168,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       apiPaths.appSession,
       {
         config: signInRateLimit,
-        schema: { tags: ['auth'], body: appSessionRequestSchema, response: { 200: sessionResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          body: appSessionRequestSchema,
+          response: { 200: sessionResponseSchema, ...errorResponses },
+        },
       },
       async (request, reply) => {
         const { user, entryMode } = await verifyAppToken(db, config.appJwtSecret, request.body.token);

@@ -10,7 +10,6 @@ import {
   bookingsByArticleQuerySchema,
   bookingsByArticleResponseSchema,
   carCategoryIndexes,
-  errorResponseSchema,
   getByCrnQuerySchema,
   getCityQuerySchema,
   getCityResponseSchema,
@@ -23,18 +22,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import type { BookingRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { findArticle } from '../kb/repo.ts';
 import { findUserById } from '../users/repo.ts';
 import { findOwnBooking, listBookings, listCities } from './repo.ts';
 import { assertPage, distanceKm, readPageKey, signPageKey, toCustomerBooking } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 const tags = ['bookings'];
 /** A city further than this from every served city is not ours. */
 const CITY_RADIUS_KM = 150;
@@ -57,7 +51,11 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       bookingPaths.list,
       {
-        schema: { tags, querystring: bookingListQuerySchema, response: { 200: bookingListResponseSchema, ...errors } },
+        schema: {
+          tags,
+          querystring: bookingListQuerySchema,
+          response: { 200: bookingListResponseSchema, ...errorResponses },
+        },
       },
       async (request) => {
         const { page_no, page_key } = request.query;
@@ -89,7 +87,9 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       bookingPaths.getByCrn,
-      { schema: { tags, querystring: getByCrnQuerySchema, response: { 200: bookingResponseSchema, ...errors } } },
+      {
+        schema: { tags, querystring: getByCrnQuerySchema, response: { 200: bookingResponseSchema, ...errorResponses } },
+      },
       async (request) => {
         const { userId } = requireSession(request);
         const booking = await findOwnBooking(db, userId, { crn: request.query.ref_no, brand: request.query.brand });
@@ -104,7 +104,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           querystring: bookingDetailsQuerySchema,
-          response: { 200: bookingDetailsResponseSchema, ...errors },
+          response: { 200: bookingDetailsResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -124,7 +124,9 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       bookingPaths.getCity,
-      { schema: { tags, querystring: getCityQuerySchema, response: { 200: getCityResponseSchema, ...errors } } },
+      {
+        schema: { tags, querystring: getCityQuerySchema, response: { 200: getCityResponseSchema, ...errorResponses } },
+      },
       async (request) => {
         const here = request.query;
         const nearest = (await listCities(db))
@@ -146,7 +148,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           querystring: bookingsByArticleQuerySchema,
-          response: { 200: bookingsByArticleResponseSchema, ...errors },
+          response: { 200: bookingsByArticleResponseSchema, ...errorResponses },
         },
       },
       async (request) => {

@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   helpContextKey,
   kbArticleQuerySchema,
   kbArticleResponseSchema,
@@ -21,16 +20,11 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256 } from '../../lib/crypto.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import { ownOrderContext } from '../orders/service.ts';
 import { findArticle, upsertFeedback } from './repo.ts';
 import { allowedIndexes, articleById, categoryTree, kbViewerOf, relatedArticles, searchKb } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
 const tags = ['kb'];
 const indexParam = z.object({ index: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name') });
 const marketplaceMeta = {
@@ -62,7 +56,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       kbPaths.meta,
-      { schema: { tags, querystring: kbMetaQuerySchema, response: { 200: kbMetaResponseSchema, ...errors } } },
+      { schema: { tags, querystring: kbMetaQuerySchema, response: { 200: kbMetaResponseSchema, ...errorResponses } } },
       async (request) => {
         const q = request.query;
         const kv = await viewerOf(request);
@@ -90,7 +84,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           schema: {
             tags,
             querystring: z.object({ context: z.string().max(64).optional(), order_id: z.string().max(64).optional() }),
-            response: { 200: kbMetaResponseSchema, ...errors },
+            response: { 200: kbMetaResponseSchema, ...errorResponses },
           },
         },
         async (request) => {
@@ -117,7 +111,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           querystring: z.object({ booking_id: z.string().max(64).optional(), context: z.string().max(64).optional() }),
-          response: { 200: kbMetaResponseSchema, ...errors },
+          response: { 200: kbMetaResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -140,7 +134,13 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       kbPaths.articles,
-      { schema: { tags, querystring: kbArticleQuerySchema, response: { 200: kbArticleResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          querystring: kbArticleQuerySchema,
+          response: { 200: kbArticleResponseSchema, ...errorResponses },
+        },
+      },
       async (request) => {
         const q = request.query;
         const kv = await viewerOf(request);
@@ -157,7 +157,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             tags,
             params: indexParam,
             querystring: kbRelatedQuerySchema,
-            response: { 200: kbRelatedResponseSchema, ...errors },
+            response: { 200: kbRelatedResponseSchema, ...errorResponses },
           },
         },
         async (request) => {
@@ -178,7 +178,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           // The spec's path segment is article_type__{type}: {type} names the audience whose index to search.
           params: z.object({ type: z.enum(['customer', 'driver', 'food_delivery_rider', 'select']) }),
           querystring: kbSearchQuerySchema,
-          response: { 200: kbSearchResponseSchema, ...errors },
+          response: { 200: kbSearchResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -194,7 +194,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       kbPaths.feedback,
-      { schema: { tags, body: kbFeedbackSchema, response: { 200: okResponseSchema, ...errors } } },
+      { schema: { tags, body: kbFeedbackSchema, response: { 200: okResponseSchema, ...errorResponses } } },
       async (request) => {
         const { article_id, helpful } = request.body;
         if (!(await findArticle(db, article_id))) throw new AppError('NOT_FOUND', messages.articleNotFound);

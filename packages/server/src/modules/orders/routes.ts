@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   orderContextQuerySchema,
   orderContextResponseSchema,
   orderListResponseSchema,
@@ -7,11 +6,10 @@ import {
 } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { listOwnOrders } from './repo.ts';
 import { ownOrderContext, toOrderContext } from './service.ts';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
 export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -22,7 +20,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['orders'],
           querystring: orderContextQuerySchema,
-          response: { 200: orderContextResponseSchema, ...errors },
+          response: { 200: orderContextResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -33,7 +31,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       orderPaths.list,
-      { schema: { tags: ['orders'], response: { 200: orderListResponseSchema, ...errors } } },
+      { schema: { tags: ['orders'], response: { 200: orderListResponseSchema, ...errorResponses } } },
       async (request) => {
         const { userId } = requireSession(request);
         return { status: 'SUCCESS' as const, data: (await listOwnOrders(deps.db, userId)).map(toOrderContext) };

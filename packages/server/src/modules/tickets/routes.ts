@@ -1,6 +1,5 @@
 import {
   csatPayloadSchema,
-  errorResponseSchema,
   IDEMPOTENCY_HEADER,
   type IssueFormErrors,
   isResolved,
@@ -25,6 +24,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
@@ -41,16 +41,8 @@ import {
   PLACEHOLDER_CONTACT,
 } from './service.ts';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
 const tags = ['tickets'];
-const createSchema = { tags, response: { 200: ticketResponseSchema, ...errors } };
+const createSchema = { tags, response: { 200: ticketResponseSchema, ...errorResponses } };
 const sourcePageQuery = z.object({ source_page: z.string().max(40).optional() });
 const marketplaceKinds = {
   ondc: 'ondc',
@@ -302,7 +294,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           body: unrecognisedTransactionPayloadSchema,
-          response: { 200: ticketResponseSchema, ...errors },
+          response: { 200: ticketResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -347,7 +339,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           querystring: searchTicketsQuerySchema,
-          response: { 200: searchTicketsResponseSchema, ...errors },
+          response: { 200: searchTicketsResponseSchema, ...errorResponses },
         },
       },
       async (request) => {
@@ -377,7 +369,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       ticketPaths.csat,
-      { schema: { tags, body: csatPayloadSchema, response: { 200: okResponseSchema, ...errors } } },
+      { schema: { tags, body: csatPayloadSchema, response: { 200: okResponseSchema, ...errorResponses } } },
       async (request) => {
         const { userId } = requireSession(request);
         const p = request.body;
@@ -412,7 +404,11 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       ticketPaths.monitoring,
       {
         config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: { tags: ['telemetry'], body: monitoringEventSchema, response: { 200: okResponseSchema, ...errors } },
+        schema: {
+          tags: ['telemetry'],
+          body: monitoringEventSchema,
+          response: { 200: okResponseSchema, ...errorResponses },
+        },
       },
       async (request) => {
         const { event_name, ...attributes } = request.body;

@@ -1,6 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  errorResponseSchema,
   FILETYPE_HEADER,
   ticketMessages,
   UPLOAD_FIELD,
@@ -15,21 +14,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { findOwnDocument } from './repo.ts';
 import { receiveImage, recordDocument } from './service.ts';
 import { createDocumentStorage, type DocumentStorage } from './storage.ts';
 
 const tags = ['uploads'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  413: errorResponseSchema,
-  415: errorResponseSchema,
-  429: errorResponseSchema,
-};
 
 /**
  * Checked before a byte of the body is read: an anonymous or header-less upload is refused without
@@ -57,7 +48,7 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         onRequest: uploadPreconditions,
-        schema: { tags, querystring: uploadQuerySchema, response: { 200: uploadResponseSchema, ...errors } },
+        schema: { tags, querystring: uploadQuerySchema, response: { 200: uploadResponseSchema, ...errorResponses } },
       },
       async (request) => {
         const { userId } = requireSession(request);
@@ -96,7 +87,10 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
           tags,
           params: z.object({ id: z.string().max(100) }),
           // A stream is sent as it is; Fastify never runs a serializer on it.
-          response: { 200: z.any().describe('the image bytes, with the content type found at upload'), ...errors },
+          response: {
+            200: z.any().describe('the image bytes, with the content type found at upload'),
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {
