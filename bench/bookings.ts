@@ -1,41 +1,16 @@
 // Bookings benchmark: list pages and get_by_crn for a signed-in customer with 250+ bookings (the
 // seeded Riya), SQLite, autocannon; printed next to a bare Fastify route from the same run.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { apiPaths, bookingPaths, CSRF_HEADER } from '@selfserve/contract';
-import { buildApp } from '@selfserve/server';
+import { bookingPaths } from '@selfserve/contract';
 import autocannon, { type Request } from 'autocannon';
-import Fastify from 'fastify';
-import { testConfig } from '../packages/server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
-import { seedDemoData } from '../packages/server/src/db/seed.ts';
+import { signIn, startBenchServer } from './lib.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-bench-bookings-'));
-  const database = openDatabase({ sqliteFile: path.join(dir, 'bench.db') });
-  await migrateToLatest(database.db);
-  await seedDemoData(database.db);
-  const app = await buildApp(testConfig({ dataDir: dir }), database);
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ status: 'SUCCESS' }));
-  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-  const session = await app.inject({ method: 'GET', url: apiPaths.session });
-  const login = await app.inject({
-    method: 'POST',
-    url: apiPaths.demoLogin,
-    headers: {
-      cookie: session.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
-      [CSRF_HEADER]: session.json().csrf_token,
-    },
-    payload: { email: 'riya.customer@example.in' },
-  });
-  const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const server = await startBenchServer('bookings');
+  const { app, base, bareBase } = server;
+  const { cookie } = await signIn(app, 'riya.customer@example.in');
 
   // Page keys for pages 1..10 and every CRN, collected once through the API itself.
   const pages: string[] = [];
@@ -62,7 +37,7 @@ async function main() {
     return { case: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99 };
   };
   const results = [
-    await run('bare Fastify route', `${bareBase}/bare`),
+    await run('bare Fastify route', bareBase),
     await run('list, page 1', `${base}${pages[0]}`),
     await run('list, pages 1-10 in turn', base, () => pages[n++ % pages.length] as string),
     await run('get_by_crn', base, () => `${bookingPaths.getByCrn}?ref_no=${crns[n++ % crns.length]}`),
@@ -72,10 +47,7 @@ async function main() {
     `\nBookings: 1 customer with ${crns.length}+ bookings, SQLite, ${CONNECTIONS} connections, ${DURATION_S} s each`,
   );
   console.table(results.map((r) => ({ ...r, 'vs bare': (r['req/s'] / bareRps).toFixed(2) })));
-  await app.close();
-  await bare.close();
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await server.close();
 }
 
 main().catch((err) => {

@@ -1,16 +1,11 @@
 // Knowledge-base benchmark: 10,000 synthetic articles on SQLite, search and article fetch through
 // the real app with autocannon, next to a bare Fastify route measured in the same run.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { kbPaths } from '@selfserve/contract';
-import { buildApp } from '@selfserve/server';
 import autocannon, { type Request } from 'autocannon';
-import Fastify from 'fastify';
-import { testConfig } from '../packages/server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
-import { seedDemoData } from '../packages/server/src/db/seed.ts';
 import { formatImportResult, importKnowledgeBase } from '../packages/server/src/modules/kb/importer.ts';
+import { startBenchServer } from './lib.ts';
 
 const ARTICLES = Number(process.env.BENCH_KB_ARTICLES ?? 10_000);
 const CONNECTIONS = 50;
@@ -104,31 +99,26 @@ async function run(name: string, url: string, requests?: () => string) {
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-bench-kb-'));
-  writeSyntheticContent(path.join(dir, 'content'));
-  const database = openDatabase({ sqliteFile: path.join(dir, 'bench.db') });
-  await migrateToLatest(database.db);
-  await seedDemoData(database.db);
-  let t = performance.now();
-  const imported = await importKnowledgeBase(database.db, 'sqlite', path.join(dir, 'content'));
-  const importMs = performance.now() - t;
-  if (!imported.ok) throw new Error(formatImportResult(imported));
-  t = performance.now();
-  await importKnowledgeBase(database.db, 'sqlite', path.join(dir, 'content'));
-  const reimportMs = performance.now() - t;
-
+  let importMs = 0;
+  let reimportMs = 0;
   // The per-client search limit would turn most of a one-client load test into 429s.
-  const app = await buildApp(testConfig({ dataDir: dir, searchRateLimit: 1e9 }), database);
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const bare = Fastify();
-  bare.get('/bare', async () => ({ status: 'SUCCESS' }));
-  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+  const server = await startBenchServer('kb', { searchRateLimit: 1e9 }, async (database, dir) => {
+    writeSyntheticContent(path.join(dir, 'content'));
+    let t = performance.now();
+    const imported = await importKnowledgeBase(database.db, 'sqlite', path.join(dir, 'content'));
+    importMs = performance.now() - t;
+    if (!imported.ok) throw new Error(formatImportResult(imported));
+    t = performance.now();
+    await importKnowledgeBase(database.db, 'sqlite', path.join(dir, 'content'));
+    reimportMs = performance.now() - t;
+  });
+  const { base, bareBase } = server;
 
   const pick = queryWord;
   let unique = 0;
   const typo = (w: string) => w.slice(0, 2) + w.slice(3);
   const results = [
-    await run('bare Fastify route', `${bareBase}/bare`),
+    await run('bare Fastify route', bareBase),
     await run('article fetch', base, () => `${kbPaths.articles}?id=${1000000 + Math.floor(random() * ARTICLES)}`),
     await run('search, two words', base, () => `${kbPaths.search('customer')}?query=${pick()}%20${pick()}`),
     await run('search, one typo', base, () => `${kbPaths.search('customer')}?query=${typo(pick())}`),
@@ -163,12 +153,7 @@ async function main() {
   console.log(
     `process RSS ${Math.round(process.memoryUsage().rss / 1024 / 1024)} MB (server and load generator share this process)`,
   );
-  await app.close();
-  await bare.close();
-  await database.close();
-  // BENCH_KEEP=1 keeps the database for profiling.
-  if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
-  else fs.rmSync(dir, { recursive: true, force: true });
+  await server.close();
 }
 
 main().catch((err) => {

@@ -1,15 +1,9 @@
 // Tickets benchmark: ticket creation through POST /api/v1/ticket by 50 concurrent signed-in clients on
 // SQLite, each submit with its own idempotency key; then checks that every 2xx left exactly one row.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { apiPaths, CSRF_HEADER, ticketPaths } from '@selfserve/contract';
-import { buildApp } from '@selfserve/server';
+import { CSRF_HEADER, ticketPaths } from '@selfserve/contract';
 import autocannon, { type Request } from 'autocannon';
-import { testConfig } from '../packages/server/src/config.ts';
-import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
-import { seedDemoData } from '../packages/server/src/db/seed.ts';
+import { signIn, startBenchServer } from './lib.ts';
 
 const CONNECTIONS = 50;
 // A fixed number of submits (not a duration), so every answer is in before the rows are counted.
@@ -22,27 +16,9 @@ const VERIFIED_CUSTOMERS = [
 ];
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-bench-tickets-'));
-  const database = openDatabase({ sqliteFile: path.join(dir, 'bench.db') });
-  await migrateToLatest(database.db);
-  await seedDemoData(database.db);
-  const app = await buildApp(testConfig({ dataDir: dir }), database);
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-
-  const sessions: { cookie: string; csrf: string }[] = [];
-  for (const email of VERIFIED_CUSTOMERS) {
-    const s = await app.inject({ method: 'GET', url: apiPaths.session });
-    const login = await app.inject({
-      method: 'POST',
-      url: apiPaths.demoLogin,
-      headers: { cookie: s.cookies.map((c) => `${c.name}=${c.value}`).join('; '), [CSRF_HEADER]: s.json().csrf_token },
-      payload: { email },
-    });
-    sessions.push({
-      cookie: login.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
-      csrf: login.json().csrf_token,
-    });
-  }
+  const server = await startBenchServer('tickets');
+  const { base, database } = server;
+  const sessions = await Promise.all(VERIFIED_CUSTOMERS.map((email) => signIn(server.app, email)));
   const countTickets = async () =>
     Number(
       (
@@ -99,9 +75,7 @@ async function main() {
       ? 'every 2xx answer left exactly one ticket'
       : `MISMATCH: ${r['2xx']} answers, ${created} rows`,
   );
-  await app.close();
-  await database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await server.close();
 }
 
 main().catch((err) => {
