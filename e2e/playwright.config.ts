@@ -29,6 +29,9 @@ export default defineConfig({
   testDir: 'tests',
   workers: 1,
   retries: 0,
+  // Generous waits: CI shares 2 cores between the server, Chromium and the runner.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,
