@@ -1,0 +1,177 @@
+/**
+ * One-touch flows (guided-flows.md §3–§4): which flow an article shows, how a submit's answer is
+ * read, and which support channels follow a result. Pure rules, used by the web app and the server.
+ */
+
+export type LabelValue = string | number | boolean;
+
+export interface FlowArticle {
+  labels: Record<string, LabelValue>;
+  label_names: string[];
+  side_load?: Record<string, unknown>;
+}
+
+/** The call_types whose submit goes to /api/bookings/v3/submit (core.md §7). */
+export const V3_CALL_TYPES = new Set([
+  'quality',
+  'paid_cash_outstanding',
+  'toll_parking',
+  'driver_toll_parking',
+  'driver_cleaning_fee',
+  'qr_booking',
+]);
+
+export type FlowKind =
+  | 'article' // read only
+  | 'one_touch' // options (or a single button), then a submit
+  | 'refund_destination' // refund: choose voucher / NEFT / wallet first
+  | 'send_invoice'
+  | 'update_email'
+  | 'structured_email'
+  | 'cab_attachment';
+
+export interface Flow {
+  kind: FlowKind;
+  callType: string | null;
+  submitPath: '/api/bookings/v1/submit' | '/api/bookings/v3/submit' | null;
+  showBody: boolean;
+  showTitle: boolean;
+  popup: boolean;
+  actionable: boolean;
+  /** reload the article after a result (should_reload label or article_refresh tag) */
+  reload: boolean;
+  writeToUs: boolean;
+  callUs: boolean;
+  callBack: boolean;
+  /** minutes from emergency_time:{x} / call_driver_expiry_time:{x} tags, when present */
+  emergencyMinutes: number | null;
+  callDriverExpiryMinutes: number | null;
+}
+
+const truthy = (v: LabelValue | undefined) => v === true || v === 'true' || v === 1 || v === '1';
+
+function tagNumber(tags: string[], name: string): number | null {
+  const tag = tags.find((t) => t.startsWith(`${name}:`));
+  const n = tag ? Number(tag.slice(name.length + 1)) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Decides the flow of an article from its labels and tags (a table test covers every one). */
+export function resolveFlow(article: FlowArticle): Flow {
+  const { labels, label_names: tags } = article;
+  const sideLoad = article.side_load ?? {};
+  const callType = typeof labels.call_type === 'string' ? labels.call_type : null;
+  const oneTouch = truthy(labels.one_touch) || truthy(labels.api_call);
+
+  let kind: FlowKind = 'article';
+  if (tags.includes('send_invoice') && oneTouch) kind = 'send_invoice';
+  else if (callType === 'update_email') kind = 'update_email';
+  else if (truthy(labels.structured_email_param)) kind = 'structured_email';
+  else if (truthy(labels.cab_attachment) || truthy(labels.cab_attachment_customer)) kind = 'cab_attachment';
+  // Refund articles ask where the money goes first, unless KYC is hidden (show_kyc false).
+  else if (oneTouch && tags.includes('neft_refund_option') && sideLoad.show_kyc !== false) kind = 'refund_destination';
+  else if (oneTouch) kind = 'one_touch';
+
+  const v3 = tags.includes('api_call__v3_submit') || (callType !== null && V3_CALL_TYPES.has(callType));
+  return {
+    kind,
+    callType,
+    submitPath: kind === 'article' ? null : v3 ? '/api/bookings/v3/submit' : '/api/bookings/v1/submit',
+    showBody: !truthy(labels.hide_body),
+    showTitle: truthy(labels.show_title),
+    popup: truthy(labels.article_popup),
+    actionable: truthy(labels.actionable),
+    reload: truthy(labels.should_reload) || tags.includes('article_refresh'),
+    writeToUs: !truthy(labels.minus_write_to_us),
+    callUs: !truthy(labels.minus_call_us),
+    callBack: !truthy(labels.minus_call_back),
+    emergencyMinutes: tagNumber(tags, 'emergency_time'),
+    callDriverExpiryMinutes: tagNumber(tags, 'call_driver_expiry_time'),
+  };
+}
+
+export type ResultState = 'SUCCESS' | 'FAILURE' | 'NOIMAGE' | 'RELOAD_DEEPLINK' | 'VERIFY_EMAIL' | 'REDIRECTED';
+
+export interface OneTouchResult {
+  state: ResultState;
+  title: string;
+  message: string;
+  ticketId: string | null;
+  csatRequired: boolean;
+  reload: boolean;
+  /** '/report/{tag}/default' for a redirect tag */
+  redirectTo: string | null;
+  sideLoad: Record<string, unknown>;
+}
+
+const asText = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+
+/**
+ * Reads a one-touch answer in one place (spec core.md §4, §8): SUCCESS, FAILURE, NOIMAGE, and
+ * ALREADY_REFUNDED shown as NOIMAGE; anything else a Sorry failure. HTTP 500 with status ERROR is
+ * NOIMAGE with its message, other 500s the generic failure; 404 'Invalid token' reloads the deep
+ * link; error email_not_verified goes to verify; a redirect tag (spelled rediectTag) redirects.
+ */
+export function readOneTouchResponse(
+  httpStatus: number,
+  body: unknown,
+  texts: { sorry: string; generic: string },
+): OneTouchResult {
+  const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const result = (state: ResultState, title: string | null, message: string | null): OneTouchResult => ({
+    state,
+    title: title ?? (state === 'FAILURE' ? texts.sorry : ''),
+    message: message ?? (state === 'FAILURE' ? texts.generic : ''),
+    ticketId: asText(b.ticket_request_id) ?? asText(b.ticketId),
+    csatRequired: b.csat_required === true || b.showCSAT === true,
+    reload: b.shouldReload === true,
+    redirectTo: null,
+    sideLoad: typeof b.side_load === 'object' && b.side_load !== null ? (b.side_load as Record<string, unknown>) : {},
+  });
+  const title = asText(b.title) ?? asText(b.heading);
+  const message = asText(b.localized_message) ?? asText(b.message) ?? asText(b.body);
+  const error = b.error;
+  const errorText = typeof error === 'string' ? error : asText((error as { code?: unknown } | undefined)?.code);
+
+  if (errorText === 'email_not_verified') return result('VERIFY_EMAIL', null, message);
+  if (httpStatus === 404 && /invalid token/i.test(`${message ?? ''} ${JSON.stringify(error ?? '')}`)) {
+    return result('RELOAD_DEEPLINK', null, null);
+  }
+  if (httpStatus >= 500) {
+    return b.status === 'ERROR' ? result('NOIMAGE', title, message) : result('FAILURE', null, null);
+  }
+  const tag = asText(b.rediectTag);
+  if (tag) return { ...result('REDIRECTED', title, message), redirectTo: `/report/${encodeURIComponent(tag)}/default` };
+  switch (b.status) {
+    case 'SUCCESS':
+      return result('SUCCESS', title, message);
+    case 'FAILURE':
+      return result('FAILURE', title, message);
+    case 'NOIMAGE':
+    case 'ALREADY_REFUNDED':
+      return result('NOIMAGE', title, message);
+    default:
+      return result('FAILURE', null, null);
+  }
+}
+
+/**
+ * Support channels after a result: a failure in India offers call-us; elsewhere write-to-us with
+ * call-us hidden. side_load flags one_touch_call_us / one_touch_write_to_us / one_touch_chat_with_us
+ * switch a channel on or off; master switches and the article's minus_ labels always win.
+ */
+export function channelsAfter(
+  result: Pick<OneTouchResult, 'state' | 'sideLoad'>,
+  country: string,
+  limits: { callUs: boolean; writeToUs: boolean; chat: boolean },
+): { callUs: boolean; writeToUs: boolean; chat: boolean } {
+  const failed = result.state === 'FAILURE';
+  let callUs = failed && country === 'IN';
+  let writeToUs = failed && country !== 'IN';
+  let chat = false;
+  const flag = (name: string) => result.sideLoad[name];
+  if (typeof flag('one_touch_call_us') === 'boolean') callUs = flag('one_touch_call_us') as boolean;
+  if (typeof flag('one_touch_write_to_us') === 'boolean') writeToUs = flag('one_touch_write_to_us') as boolean;
+  if (typeof flag('one_touch_chat_with_us') === 'boolean') chat = flag('one_touch_chat_with_us') as boolean;
+  return { callUs: callUs && limits.callUs, writeToUs: writeToUs && limits.writeToUs, chat: chat && limits.chat };
+}

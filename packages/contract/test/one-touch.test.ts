@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { channelsAfter, type FlowArticle, readOneTouchResponse, resolveFlow } from '../src/one-touch.ts';
+
+const a = (
+  labels: FlowArticle['labels'] = {},
+  label_names: string[] = [],
+  side_load?: Record<string, unknown>,
+): FlowArticle => ({
+  labels,
+  label_names,
+  ...(side_load ? { side_load } : {}),
+});
+
+describe('resolveFlow: the flow an article shows', () => {
+  it.each<[string, FlowArticle, string, string | null]>([
+    ['plain article', a(), 'article', null],
+    ['one_touch', a({ one_touch: true, call_type: 'fare_dispute' }), 'one_touch', '/api/bookings/v1/submit'],
+    ['api_call', a({ api_call: 'true', call_type: 'unban' }), 'one_touch', '/api/bookings/v1/submit'],
+    [
+      'api_call__v3_submit tag',
+      a({ one_touch: true, call_type: 'x' }, ['api_call__v3_submit']),
+      'one_touch',
+      '/api/bookings/v3/submit',
+    ],
+    ['quality goes to v3', a({ one_touch: true, call_type: 'quality' }), 'one_touch', '/api/bookings/v3/submit'],
+    [
+      'paid cash outstanding goes to v3',
+      a({ one_touch: true, call_type: 'paid_cash_outstanding' }),
+      'one_touch',
+      '/api/bookings/v3/submit',
+    ],
+    [
+      'toll/parking goes to v3',
+      a({ one_touch: true, call_type: 'toll_parking' }),
+      'one_touch',
+      '/api/bookings/v3/submit',
+    ],
+    [
+      'driver cleaning goes to v3',
+      a({ one_touch: true, call_type: 'driver_cleaning_fee' }),
+      'one_touch',
+      '/api/bookings/v3/submit',
+    ],
+    ['QR booking goes to v3', a({ one_touch: true, call_type: 'qr_booking' }), 'one_touch', '/api/bookings/v3/submit'],
+    [
+      'refund asks for a destination',
+      a({ one_touch: true, call_type: 'refund' }, ['neft_refund_option']),
+      'refund_destination',
+      '/api/bookings/v1/submit',
+    ],
+    [
+      'refund with KYC hidden submits directly',
+      a({ one_touch: true, call_type: 'refund' }, ['neft_refund_option'], { show_kyc: false }),
+      'one_touch',
+      '/api/bookings/v1/submit',
+    ],
+    ['neft tag without one_touch is an article', a({}, ['neft_refund_option']), 'article', null],
+    [
+      'send_invoice',
+      a({ one_touch: true, call_type: 'send_invoice' }, ['send_invoice']),
+      'send_invoice',
+      '/api/bookings/v1/submit',
+    ],
+    ['update_email', a({ one_touch: true, call_type: 'update_email' }), 'update_email', '/api/bookings/v1/submit'],
+    ['structured e-mail', a({ structured_email_param: true }), 'structured_email', '/api/bookings/v1/submit'],
+    ['cab attachment', a({ cab_attachment_customer: true }), 'cab_attachment', '/api/bookings/v1/submit'],
+  ])('%s', (_name, article, kind, path) => {
+    const flow = resolveFlow(article);
+    expect(flow.kind).toBe(kind);
+    expect(flow.submitPath).toBe(path);
+  });
+
+  it.each<[string, FlowArticle, Partial<ReturnType<typeof resolveFlow>>]>([
+    [
+      'defaults',
+      a(),
+      {
+        showBody: true,
+        showTitle: false,
+        popup: false,
+        actionable: false,
+        reload: false,
+        writeToUs: true,
+        callUs: true,
+        callBack: true,
+      },
+    ],
+    ['hide_body', a({ hide_body: true }), { showBody: false }],
+    ['show_title', a({ show_title: true }), { showTitle: true }],
+    ['article_popup', a({ article_popup: 'true' }), { popup: true }],
+    ['actionable', a({ actionable: 1 }), { actionable: true }],
+    ['should_reload', a({ should_reload: true }), { reload: true }],
+    ['article_refresh tag', a({}, ['article_refresh']), { reload: true }],
+    ['minus_write_to_us', a({ minus_write_to_us: true }), { writeToUs: false }],
+    ['minus_call_us', a({ minus_call_us: true }), { callUs: false }],
+    ['minus_call_back', a({ minus_call_back: true }), { callBack: false }],
+    ['emergency_time:{x}', a({}, ['emergency_time:30']), { emergencyMinutes: 30 }],
+    ['call_driver_expiry_time:{x}', a({}, ['call_driver_expiry_time:15']), { callDriverExpiryMinutes: 15 }],
+    ['a false label is off', a({ hide_body: false, minus_call_us: 'false' }), { showBody: true, callUs: true }],
+  ])('%s', (_name, article, expected) => {
+    expect(resolveFlow(article)).toMatchObject(expected);
+  });
+});
+
+const texts = { sorry: 'Sorry', generic: 'Something went wrong. Please try again.' };
+
+describe('readOneTouchResponse: every status and HTTP case', () => {
+  it.each<[string, number, unknown, string, string, string]>([
+    [
+      'SUCCESS',
+      200,
+      { status: 'SUCCESS', title: 'Done', message: 'Refund initiated' },
+      'SUCCESS',
+      'Done',
+      'Refund initiated',
+    ],
+    [
+      'localized_message wins',
+      200,
+      { status: 'SUCCESS', title: 'T', message: 'en', localized_message: 'हिंदी' },
+      'SUCCESS',
+      'T',
+      'हिंदी',
+    ],
+    ['heading/body spelling', 200, { status: 'SUCCESS', heading: 'H', body: 'B' }, 'SUCCESS', 'H', 'B'],
+    [
+      'FAILURE',
+      200,
+      { status: 'FAILURE', title: 'Not eligible', message: 'Too old' },
+      'FAILURE',
+      'Not eligible',
+      'Too old',
+    ],
+    [
+      'FAILURE without texts',
+      200,
+      { status: 'FAILURE' },
+      'FAILURE',
+      'Sorry',
+      'Something went wrong. Please try again.',
+    ],
+    [
+      'NOIMAGE',
+      200,
+      { status: 'NOIMAGE', title: 'Noted', message: 'We are checking' },
+      'NOIMAGE',
+      'Noted',
+      'We are checking',
+    ],
+    [
+      'ALREADY_REFUNDED shown as NOIMAGE',
+      200,
+      { status: 'ALREADY_REFUNDED', title: 'Already refunded', message: 'On 2 Nov' },
+      'NOIMAGE',
+      'Already refunded',
+      'On 2 Nov',
+    ],
+    [
+      'unknown status is a Sorry failure',
+      200,
+      { status: 'MAYBE', title: 'x', message: 'y' },
+      'FAILURE',
+      'Sorry',
+      'Something went wrong. Please try again.',
+    ],
+    ['no body', 200, null, 'FAILURE', 'Sorry', 'Something went wrong. Please try again.'],
+    [
+      '500 with status ERROR is NOIMAGE with its message',
+      500,
+      { status: 'ERROR', message: 'Partner system down' },
+      'NOIMAGE',
+      '',
+      'Partner system down',
+    ],
+    ['other 500', 500, { oops: true }, 'FAILURE', 'Sorry', 'Something went wrong. Please try again.'],
+    ['503', 503, { status: 'FAILURE' }, 'FAILURE', 'Sorry', 'Something went wrong. Please try again.'],
+    ['404 Invalid token reloads the deep link', 404, { message: 'Invalid token' }, 'RELOAD_DEEPLINK', '', ''],
+    ['other 404 is a failure', 404, { status: 'FAILURE', message: 'Not here' }, 'FAILURE', 'Sorry', 'Not here'],
+    [
+      'email_not_verified',
+      403,
+      { status: 'FAILURE', error: { code: 'email_not_verified', message: 'verify' } },
+      'VERIFY_EMAIL',
+      '',
+      '',
+    ],
+    ['email_not_verified as a string', 200, { status: 'FAILURE', error: 'email_not_verified' }, 'VERIFY_EMAIL', '', ''],
+  ])('%s', (_name, http, body, state, title, message) => {
+    const r = readOneTouchResponse(http, body, texts);
+    expect([r.state, r.title, r.message]).toEqual([state, title, message]);
+  });
+
+  it('follows a redirect tag (the spec spells it rediectTag) and reads ticket, rating and reload flags', () => {
+    expect(readOneTouchResponse(200, { status: 'SUCCESS', rediectTag: 'lost item' }, texts)).toMatchObject({
+      state: 'REDIRECTED',
+      redirectTo: '/report/lost%20item/default',
+    });
+    expect(
+      readOneTouchResponse(
+        200,
+        { status: 'SUCCESS', ticket_request_id: '123', csat_required: true, shouldReload: true },
+        texts,
+      ),
+    ).toMatchObject({ ticketId: '123', csatRequired: true, reload: true });
+    expect(readOneTouchResponse(200, { status: 'SUCCESS', ticketId: '9', showCSAT: true }, texts)).toMatchObject({
+      ticketId: '9',
+      csatRequired: true,
+    });
+  });
+});
+
+describe('channelsAfter', () => {
+  const all = { callUs: true, writeToUs: true, chat: true };
+  it.each<[string, string, Record<string, unknown>, typeof all, typeof all]>([
+    ['FAILURE in India offers call-us', 'IN', {}, all, { callUs: true, writeToUs: false, chat: false }],
+    [
+      'FAILURE elsewhere offers write-to-us, no call-us',
+      'GB',
+      {},
+      all,
+      { callUs: false, writeToUs: true, chat: false },
+    ],
+    [
+      'side_load switches channels',
+      'IN',
+      { one_touch_write_to_us: true, one_touch_call_us: false, one_touch_chat_with_us: true },
+      all,
+      { callUs: false, writeToUs: true, chat: true },
+    ],
+    [
+      'master switches win',
+      'IN',
+      { one_touch_chat_with_us: true },
+      { callUs: false, writeToUs: true, chat: false },
+      { callUs: false, writeToUs: false, chat: false },
+    ],
+  ])('%s', (_name, country, sideLoad, limits, expected) => {
+    expect(channelsAfter({ state: 'FAILURE', sideLoad }, country, limits)).toEqual(expected);
+  });
+
+  it('offers nothing after a success unless side_load asks', () => {
+    expect(channelsAfter({ state: 'SUCCESS', sideLoad: {} }, 'IN', all)).toEqual({
+      callUs: false,
+      writeToUs: false,
+      chat: false,
+    });
+    expect(channelsAfter({ state: 'SUCCESS', sideLoad: { one_touch_call_us: true } }, 'IN', all).callUs).toBe(true);
+  });
+});
