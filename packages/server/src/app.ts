@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { oneTouchRoutes } from './modules/onetouch/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { ticketsRoutes } from './modules/tickets/routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(uploadsRoutes(deps));
   await app.register(mailRoutes(deps));
   await app.register(ticketsRoutes(deps));
+  await app.register(oneTouchRoutes(deps));
 
   registerSpa(app, config.staticDir);
   return app;

@@ -301,7 +301,21 @@ export interface MonitoringEventsTable {
   created_at: string;
 }
 
+export interface RefundsTable {
+  id: string;
+  booking_id: string;
+  user_id: string;
+  amount: number;
+  /** voucher | neft | ola_money */
+  destination: string;
+  /** completed (voucher, wallet) | processing (NEFT) */
+  status: string;
+  ticket_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  refunds: RefundsTable;
   ticket_items: TicketItemsTable;
   documents: DocumentsTable;
   csat_ratings: CsatRatingsTable;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+const text = (max: number) => z.string().max(max).nullish();
+
+/** The one-touch submit payload (guided-flows.md §3); unknown extra fields are ignored. */
+export const oneTouchSubmitSchema = z.object({
+  custom_id: text(64),
+  article_id: z.string().regex(/^[\w-]{1,40}$/),
+  reason_submitted: text(200),
+  call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, 'Unknown call type'),
+  message: text(1500),
+  subscription_id: text(64),
+  one_touch_source: text(40),
+  index_name: text(40),
+  refund_destination: z.enum(['voucher', 'neft', 'ola_money']).nullish(),
+  booking_id: text(64),
+  car_category: text(40),
+  user_input_amount: z.coerce.number().min(0).max(100000).nullish(),
+  is_image_uploaded: z.boolean().nullish(),
+  uploaded_image_ids: z.array(z.string().max(64)).max(10).nullish(),
+  country: text(4),
+  crn: text(20),
+  total_cash: z.coerce.number().min(0).max(100000).nullish(),
+  extra_cash: z.coerce.number().min(0).max(100000).nullish(),
+  option_selected: text(100),
+  ride_deviation: z.union([z.boolean(), z.string().max(40)]).nullish(),
+  date_entered_time_stamp: z.union([z.number(), z.string().max(20)]).nullish(),
+  params: z.record(z.string().max(64), z.unknown()).nullish(),
+});
+export type OneTouchSubmit = z.infer<typeof oneTouchSubmitSchema>;
+
+/** The answer (core.md §3 one-touch result); the web app reads it with readOneTouchResponse(). */
+export const oneTouchResponseSchema = z.object({
+  status: z.enum(['SUCCESS', 'FAILURE', 'NOIMAGE', 'ALREADY_REFUNDED']),
+  title: z.string(),
+  message: z.string(),
+  ticket_request_id: z.string().nullable(),
+  csat_required: z.boolean(),
+  map_url: z.string().nullable().optional(),
+  distance: z.string().nullable().optional(),
+  bill: z.record(z.string(), z.unknown()).nullable().optional(),
+  side_load: z.record(z.string(), z.unknown()),
+});
+export type OneTouchResponse = z.infer<typeof oneTouchResponseSchema>;
+
+export const sendInvoiceSchema = z.object({
+  booking_id: z.string().max(64),
+  cab_category: text(40),
+  email: z.string().trim().min(3).max(50).email('Please Enter A Valid Email'),
+  article_id: text(40),
+  article_name: text(200),
+  index_name: text(40),
+});
+
+export const updateEmailSchema = z.object({
+  previous_email: z.string().max(50).default(''),
+  updated_email: z
+    .string()
+    .trim()
+    .min(3, 'Please Enter A Valid Email')
+    .max(50, 'Please Enter A Valid Email')
+    .email('Please Enter A Valid Email'),
+  reason_submitted: text(200),
+  article_id: text(40),
+  call_type: text(64),
+  message: text(1500),
+  booking_id: text(64),
+});
+
+export const oneTouchPaths = {
+  submitV1: '/api/bookings/v1/submit',
+  submitV2: '/api/bookings/v2/submit',
+  submitV3: '/api/bookings/v3/submit',
+  submitWithoutLogin: '/api/bookings/v3/submit_without_login',
+  sendInvoice: '/api/bookings/v2/send_invoice',
+  updateEmail: '/api/users/v1/update_email',
+} as const;

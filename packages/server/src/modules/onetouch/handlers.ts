@@ -1,0 +1,175 @@
+import { formatFare, messages, type OneTouchResponse, type OneTouchSubmit } from '@selfserve/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/crypto.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createTicket, isUniqueViolation } from '../tickets/service.ts';
+
+export interface HandlerContext {
+  db: Kysely<Database>;
+  user: UserRow;
+  article: ArticleRow;
+  booking: BookingRow | null;
+  body: OneTouchSubmit;
+  mailer: Mailer;
+  idempotencyKey: string | null;
+  log: FastifyBaseLogger;
+}
+
+export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;
+
+const answer = (
+  status: OneTouchResponse['status'],
+  title: string,
+  message: string,
+  extra: Partial<OneTouchResponse> = {},
+): OneTouchResponse => ({
+  status,
+  title,
+  message,
+  ticket_request_id: null,
+  csat_required: false,
+  side_load: {},
+  ...extra,
+});
+
+function needBooking(booking: BookingRow | null): BookingRow {
+  if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+  return booking;
+}
+
+/** A follow-up ticket for a one-touch request, exactly once per submit (docs/one-touch-rules.md). */
+async function followUpTicket(ctx: HandlerContext, subject: string) {
+  const t = await createTicket(
+    ctx.db,
+    {
+      userId: ctx.user.id,
+      kind: 'one_touch',
+      subject,
+      query: ctx.body.message ?? ctx.body.reason_submitted ?? '',
+      issueId: ctx.article.id,
+      articleId: ctx.article.id,
+      articleName: ctx.article.title,
+      bookingId: ctx.booking?.id ?? null,
+      orderId: null,
+      tag: ctx.body.call_type,
+      source: ctx.body.one_touch_source ?? 'one_touch',
+      sourcePage: null,
+      emailFrom: ctx.user.email,
+      idempotencyKey: ctx.idempotencyKey,
+      payload: ctx.body,
+      items: [],
+    },
+    ctx.log,
+  );
+  return t;
+}
+
+/**
+ * Refunds (docs/one-touch-rules.md): a cancelled ride with a charge, or a completed ride the rider
+ * says they never took, is refunded once, in full, to the chosen destination. A voucher or the
+ * wallet is instant; NEFT takes 7 to 10 business days and opens a ticket to follow it.
+ */
+const refund: Handler = async (ctx) => {
+  const booking = needBooking(ctx.booking);
+  const destination = ctx.body.refund_destination;
+  if (!destination)
+    throw new AppError('VALIDATION_FAILED', 'Please choose how you would like to have your refund processed.');
+  const earlier = await ctx.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('booking_id', '=', booking.id)
+    .executeTakeFirst();
+  const amount = formatFare(booking.fare, booking.currency_country);
+  if (earlier) {
+    return answer(
+      'ALREADY_REFUNDED',
+      'Already refunded',
+      `We refunded ${formatFare(earlier.amount, booking.currency_country)} for this ride on ${earlier.created_at.slice(0, 10)}.`,
+    );
+  }
+  const charged = booking.status === 'cancelled' && booking.fare > 0;
+  const notTaken = ctx.body.call_type === 'ride_not_taken' && booking.status === 'completed' && booking.fare > 0;
+  if (!charged && !notTaken) {
+    return answer('FAILURE', 'Not eligible for a refund', 'There is no charge on this ride that we can refund.');
+  }
+  const ticket = destination === 'neft' ? await followUpTicket(ctx, `NEFT refund of ${amount}`) : null;
+  try {
+    await ctx.db
+      .insertInto('refunds')
+      .values({
+        id: newId('rf'),
+        booking_id: booking.id,
+        user_id: ctx.user.id,
+        amount: booking.fare,
+        destination,
+        status: destination === 'neft' ? 'processing' : 'completed',
+        ticket_id: ticket?.ticket_id ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err))
+      return answer('ALREADY_REFUNDED', 'Already refunded', 'This ride has already been refunded.');
+    throw err;
+  }
+  const message =
+    destination === 'neft'
+      ? `Your refund of ${amount} will reach your bank account in 7 to 10 business days.`
+      : destination === 'voucher'
+        ? `A voucher for ${amount} has been added to your account. It is ready to use now.`
+        : `${amount} has been added to your wallet. It is ready to use now.`;
+  return answer('SUCCESS', 'Refund initiated', message, {
+    ticket_request_id: ticket?.ticket_id ?? null,
+    csat_required: true,
+  });
+};
+
+/** The invoice of a completed ride goes to the e-mail in the form (or the account's). */
+export const sendInvoice = async (ctx: {
+  booking: BookingRow | null;
+  mailer: Mailer;
+  email: string;
+}): Promise<OneTouchResponse> => {
+  const booking = needBooking(ctx.booking);
+  if (booking.status !== 'completed') {
+    return answer('FAILURE', messages.sorry, 'An invoice is available once the ride is completed.');
+  }
+  const total = formatFare(booking.fare, booking.currency_country);
+  const sent = await ctx.mailer.send({
+    to: ctx.email,
+    subject: `Your invoice for ride ${booking.crn}`,
+    text: `Invoice for ride ${booking.crn}\nDate: ${booking.pickup_date.slice(0, 10)}\nCity: ${booking.city}\nVehicle: ${booking.display_car_name ?? booking.cab_category}\nTotal: ${total}\n`,
+    kind: 'invoice',
+  });
+  if (sent.transport === 'smtp' && !sent.sent_at) return answer('FAILURE', messages.sorry, messages.genericFailure);
+  return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ride ${booking.crn} to ${ctx.email}.`);
+};
+
+/** Any other one-touch request promises follow-up: a ticket, and the rating afterwards. */
+const ticketRequest: Handler = async (ctx) => {
+  const t = await followUpTicket(ctx, ctx.article.title);
+  if (t.request_status === 'OPEN_TICKET_PRESENT') {
+    return answer('NOIMAGE', 'Request already received', messages.ticketAlreadyOpen, {
+      ticket_request_id: t.ticket_id,
+    });
+  }
+  return answer('SUCCESS', 'Request received', messages.ticketSuccess, {
+    ticket_request_id: t.ticket_id,
+    csat_required: true,
+  });
+};
+
+/** One handler per call_type; adding a flow is adding a line here (and its form on the web). */
+export const handlers: Record<string, Handler> = {
+  refund,
+  cancellation_fee_refund: refund,
+  ride_not_taken: refund,
+  send_invoice: (ctx) => sendInvoice({ ...ctx, email: String(ctx.body.params?.email ?? ctx.user.email) }),
+};
+
+export function handlerFor(callType: string): Handler {
+  return handlers[callType] ?? ticketRequest;
+}

@@ -1,0 +1,105 @@
+import {
+  IDEMPOTENCY_HEADER,
+  isValidEmail,
+  messages,
+  oneTouchPaths,
+  oneTouchResponseSchema,
+  oneTouchSubmitSchema,
+  sendInvoiceSchema,
+  updateEmailSchema,
+} from '@selfserve/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { requireSession } from '../../plugins/session.ts';
+import { findOwnBooking } from '../bookings/repo.ts';
+import { findArticle } from '../kb/repo.ts';
+import { findUserById } from '../users/repo.ts';
+import { handlerFor, sendInvoice } from './handlers.ts';
+
+const schema = { tags: ['onetouch'], response: { 200: oneTouchResponseSchema, ...errorResponses } };
+
+export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, mailer } = deps;
+
+  async function signedInUser(request: FastifyRequest) {
+    const user = await findUserById(db, requireSession(request).userId);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    return user;
+  }
+  const idempotencyKey = (request: FastifyRequest) => {
+    const key = request.headers[IDEMPOTENCY_HEADER];
+    return typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null;
+  };
+
+  return async (app) => {
+    for (const path of [oneTouchPaths.submitV1, oneTouchPaths.submitV2, oneTouchPaths.submitV3]) {
+      app.post(path, { schema: { ...schema, body: oneTouchSubmitSchema } }, async (request) => {
+        const user = await signedInUser(request);
+        const body = request.body;
+        const article = await findArticle(db, body.article_id);
+        // The article decides what may be asked for: its call_type must be the one submitted.
+        if (!article || JSON.parse(article.labels).call_type !== body.call_type) {
+          throw new AppError('VALIDATION_FAILED', 'This request does not match the article. Please reload the page.');
+        }
+        const ref = body.booking_id ?? body.crn;
+        const booking = ref
+          ? ((await findOwnBooking(db, user.id, { id: ref })) ??
+            (await findOwnBooking(db, user.id, { crn: ref })) ??
+            null)
+          : null;
+        if (ref && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        return handlerFor(body.call_type)({
+          db,
+          user,
+          article,
+          booking,
+          body,
+          mailer,
+          idempotencyKey: idempotencyKey(request),
+          log: request.log,
+        });
+      });
+    }
+
+    app.post(oneTouchPaths.sendInvoice, { schema: { ...schema, body: sendInvoiceSchema } }, async (request) => {
+      const user = await signedInUser(request);
+      const booking = (await findOwnBooking(db, user.id, { id: request.body.booking_id })) ?? null;
+      if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+      return sendInvoice({ booking, mailer, email: request.body.email });
+    });
+
+    app.post(oneTouchPaths.updateEmail, { schema: { ...schema, body: updateEmailSchema } }, async (request) => {
+      const user = await signedInUser(request);
+      const { previous_email, updated_email } = request.body;
+      const fail = (message: string) => ({
+        status: 'FAILURE' as const,
+        title: messages.sorry,
+        message,
+        ticket_request_id: null,
+        csat_required: false,
+        side_load: {},
+      });
+      // Spec §5: an empty previous_email fails under Sorry, asking the user to log in and submit again.
+      if (!previous_email.trim()) return fail('Please log in and submit your request again.');
+      if (previous_email.trim().toLowerCase() !== user.email)
+        return fail('The current e-mail you entered does not match your account.');
+      if (!isValidEmail(updated_email)) return fail('Please Enter A Valid Email');
+      const next = updated_email.trim().toLowerCase();
+      const taken = await db.selectFrom('users').select('id').where('email', '=', next).executeTakeFirst();
+      if (taken && taken.id !== user.id) return fail('This e-mail address is already used by another account.');
+      // A new address must be verified again before tickets can be raised from it.
+      await db.updateTable('users').set({ email: next, email_verified: 0 }).where('id', '=', user.id).execute();
+      return {
+        status: 'SUCCESS' as const,
+        title: 'E-mail updated',
+        message: `Your e-mail address is now ${next}. We have sent a link to verify it.`,
+        ticket_request_id: null,
+        csat_required: false,
+        side_load: {},
+      };
+    });
+  };
+}

@@ -1,0 +1,151 @@
+import { messages, oneTouchPaths } from '@selfserve/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+
+describe.each(testDatabases)('one-touch [%s]', (dialect) => {
+  let t: TestApp;
+  let riya: TestClient;
+  let arjun: TestClient;
+  const riyas = async (where: 'charged' | 'completed') => {
+    let q = t.database.db
+      .selectFrom('bookings')
+      .select(['id', 'crn'])
+      .where('user_id', '=', 'u_customer_in')
+      .orderBy('id');
+    q =
+      where === 'charged'
+        ? q.where('status', '=', 'cancelled').where('fare', '>', 0)
+        : q.where('status', '=', 'completed');
+    return q.execute();
+  };
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, { kb: fixtureKb });
+    riya = new TestClient(t.app);
+    await riya.signInAs(accounts.customer);
+    arjun = new TestClient(t.app);
+    await arjun.signInAs(accounts.paidMember);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const refund = (c: TestClient, bookingId: string, destination = 'neft', headers: Record<string, string> = {}) =>
+    c.post(
+      oneTouchPaths.submitV1,
+      { article_id: '22', call_type: 'refund', booking_id: bookingId, refund_destination: destination },
+      headers,
+    );
+
+  it('refunds a cancelled ride with a charge once; the second attempt is ALREADY_REFUNDED', async () => {
+    const [booking] = await riyas('charged');
+    if (!booking) throw new Error('no charged ride in the seed');
+    const first = await refund(riya, booking.id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'SUCCESS', title: 'Refund initiated', csat_required: true });
+    expect(first.json().message).toContain('7 to 10 business days');
+    expect(first.json().ticket_request_id).toBeTruthy();
+    const second = await refund(riya, booking.id, 'voucher');
+    expect(second.json().status).toBe('ALREADY_REFUNDED');
+  });
+
+  it('refunds once under concurrent submits, instantly for a voucher', async () => {
+    const [, booking] = await riyas('charged');
+    if (!booking) throw new Error('no second charged ride in the seed');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refund(riya, booking.id, 'voucher')));
+    const statuses = answers.map((a) => a.json().status).sort();
+    expect(statuses.filter((s) => s === 'SUCCESS')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'ALREADY_REFUNDED')).toHaveLength(7);
+    const success = answers.find((a) => a.json().status === 'SUCCESS')?.json();
+    expect(success.message).toContain('ready to use now');
+    const rows = await t.database.db.selectFrom('refunds').selectAll().where('booking_id', '=', booking.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses someone else’s booking, a ride without a charge, and a call type the article does not offer', async () => {
+    const [booking] = await riyas('charged');
+    const [completed] = await riyas('completed');
+    if (!booking || !completed) throw new Error('seed');
+    const stranger = await refund(arjun, booking.id);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.message).toBe(messages.bookingNotFound);
+    expect((await refund(riya, completed.id)).json()).toMatchObject({
+      status: 'FAILURE',
+      title: 'Not eligible for a refund',
+    });
+    const mismatch = await riya.post(oneTouchPaths.submitV1, {
+      article_id: '22',
+      call_type: 'unban',
+      booking_id: completed.id,
+    });
+    expect(mismatch.statusCode).toBe(400);
+    const noDestination = await riya.post(oneTouchPaths.submitV1, {
+      article_id: '22',
+      call_type: 'refund',
+      booking_id: booking.id,
+    });
+    expect(noDestination.statusCode).toBe(400);
+  });
+
+  it('mails the invoice of a completed ride and says Invoice Sent!', async () => {
+    const [completed] = await riyas('completed');
+    const [charged] = await riyas('charged');
+    if (!completed || !charged) throw new Error('seed');
+    const res = await riya.post(oneTouchPaths.sendInvoice, {
+      booking_id: completed.id,
+      email: 'riya.billing@example.in',
+    });
+    expect(res.json()).toMatchObject({ status: 'SUCCESS', title: messages.invoiceSent });
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'riya.billing@example.in')
+      .execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.subject).toContain(completed.crn);
+    expect(
+      (await riya.post(oneTouchPaths.sendInvoice, { booking_id: charged.id, email: 'riya.billing@example.in' })).json()
+        .status,
+    ).toBe('FAILURE');
+    expect(
+      (await arjun.post(oneTouchPaths.sendInvoice, { booking_id: completed.id, email: 'x@example.in' })).statusCode,
+    ).toBe(404);
+    expect((await riya.post(oneTouchPaths.sendInvoice, { booking_id: completed.id, email: 'nope' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('updates the e-mail: an empty previous e-mail fails under Sorry; a valid change needs verifying again', async () => {
+    const kabir = new TestClient(t.app);
+    await kabir.signInAs(accounts.expiredMember);
+    const empty = await kabir.post(oneTouchPaths.updateEmail, {
+      previous_email: '',
+      updated_email: 'kabir.new@example.in',
+    });
+    expect(empty.json()).toMatchObject({
+      status: 'FAILURE',
+      title: 'Sorry',
+      message: 'Please log in and submit your request again.',
+    });
+    const taken = await kabir.post(oneTouchPaths.updateEmail, {
+      previous_email: accounts.expiredMember,
+      updated_email: accounts.customer,
+    });
+    expect(taken.json().status).toBe('FAILURE');
+    const tooLong = await kabir.post(oneTouchPaths.updateEmail, {
+      previous_email: accounts.expiredMember,
+      updated_email: `${'k'.repeat(45)}@example.in`,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const ok = await kabir.post(oneTouchPaths.updateEmail, {
+      previous_email: accounts.expiredMember,
+      updated_email: 'Kabir.New@example.in',
+    });
+    expect(ok.json()).toMatchObject({ status: 'SUCCESS' });
+    const user = await t.database.db
+      .selectFrom('users')
+      .select(['email', 'email_verified'])
+      .where('id', '=', 'u_member_expired')
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ email: 'kabir.new@example.in', email_verified: 0 });
+  });
+});
