@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORT_HISTORY_MIN_APP_VERSION } from './constants.ts';
 import { isValidCrn } from './crn.ts';
+import { type CsatReasonKey, csatReasons } from './ticket-rules.ts';
 
 /** Issue form and ticket texts (spec core.md §8, guided-flows.md §5). */
 export const ticketMessages = {
@@ -225,7 +226,7 @@ export const searchTicketsResponseSchema = z.object({
 /** POST /api/v1/csat (guided-flows.md §3 rating payload). */
 export const csatPayloadSchema = z.object({
   ref_id: z.string().max(64),
-  reason: z.string().max(64).nullish(),
+  reason: z.enum(csatReasons.map((r) => r.key) as [CsatReasonKey, ...CsatReasonKey[]]).nullish(),
   satisfaction_rating: z.object({ score: z.enum(['good', 'bad']), comment: z.string().max(1500).default('') }),
   email_from: optionalText(EMAIL_MAX),
 });

@@ -113,7 +113,7 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
     expect(noReason.statusCode).toBe(400);
     const bad = await riya.post(ticketPaths.csat, {
       ref_id: ticket,
-      reason: 'slow',
+      reason: 'too_slow',
       satisfaction_rating: { score: 'bad', comment: 'Took 3 days' },
     });
     expect(bad.statusCode).toBe(200);

@@ -4,9 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { rememberAppVersion } from './lib/app-version';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
+
+// The app's version comes with the entry URL only; keep it for the pages that follow (support history).
+rememberAppVersion(window.location.search);
 
 // One cache and one router for the page's lifetime, made outside React so StrictMode cannot double them.
 const queryClient = createQueryClient();

@@ -76,11 +76,19 @@ describe('Side menu', () => {
     expect(toggle).toHaveFocus();
   });
 
-  it('offers My Bookings instead of the login prompt to a signed-in user', async () => {
+  it('offers My Bookings and My tickets instead of the login prompt to a signed-in user', async () => {
     const user = userEvent.setup();
     renderWithSession(<Header />, { session: { user: riya } });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', routes.bookings);
+    expect(screen.getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', routes.tickets);
     expect(screen.queryByTestId('login-prompt')).not.toBeInTheDocument();
+  });
+
+  it('offers no ticket list to a visitor', async () => {
+    const user = userEvent.setup();
+    renderWithSession(<Header />);
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.queryByRole('link', { name: 'My tickets' })).not.toBeInTheDocument();
   });
 });

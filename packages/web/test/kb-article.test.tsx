@@ -4,7 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticleView } from '../src/features/kb/components/article-view';
 import { sanitizeArticleHtml } from '../src/features/kb/utils/sanitize-html';
 import { setCsrfToken } from '../src/lib/api-client';
+import { setSelectedBooking } from '../src/lib/selected-booking';
 import { allSwitchesOn } from '../src/lib/session';
+import { validCrn } from './booking-fixtures';
 import { article, articleResponse, notFoundBody, serverErrorBody } from './kb-fixtures';
 import { jsonResponse, mockFetch, renderWithSession } from './utils';
 
@@ -150,9 +152,30 @@ describe('article footer (labels and master switches)', () => {
     await loaded();
     if (callUs) expect(screen.getByTestId('call-us-link')).toHaveAttribute('href', '/callUs');
     else expect(screen.queryByTestId('call-us-link')).not.toBeInTheDocument();
-    if (writeToUs) expect(screen.getByTestId('write-to-us-link')).toHaveAttribute('href', '/writetous');
+    if (writeToUs) expect(screen.getByTestId('write-to-us-link')).toHaveAttribute('href', '/dwritetous/100301');
     else expect(screen.queryByTestId('write-to-us-link')).not.toBeInTheDocument();
     if (!callUs && !writeToUs) expect(screen.queryByTestId('article-footer')).not.toBeInTheDocument();
+  });
+});
+
+describe('article footer: write to us', () => {
+  afterEach(() => setSelectedBooking(null));
+
+  it("opens the article's issue form in the selected booking's context", async () => {
+    setSelectedBooking({ id: 'bk_riya_001', crn: validCrn, cab_category: 'prime' });
+    serveArticle(article());
+    renderWithSession(<ArticleView id="100301" />);
+    await loaded();
+    expect(screen.getByTestId('write-to-us-link')).toHaveAttribute('href', `/${validCrn}/dwritetous/100301`);
+  });
+
+  it('leaves the link out when the page shows the form itself', async () => {
+    serveArticle(article());
+    renderWithSession(<ArticleView id="100301" renderExtra={() => <p>the form</p>} />);
+    await loaded();
+    expect(screen.getByText('the form')).toBeInTheDocument();
+    expect(screen.queryByTestId('write-to-us-link')).not.toBeInTheDocument();
+    expect(screen.getByTestId('call-us-link')).toBeInTheDocument();
   });
 });
 

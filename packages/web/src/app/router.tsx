@@ -1,4 +1,4 @@
-import { bookingRoutes, DEEP_LINK_PATH, routes, type SessionResponse } from '@selfserve/contract';
+import { bookingRoutes, DEEP_LINK_PATH, routes, type SessionResponse, ticketRoutes } from '@selfserve/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
@@ -89,6 +89,42 @@ const bookingRouteObjects: RouteObject[] = [
   },
 ];
 
+const writeToUsPage = () => import('../features/tickets/routes/write-to-us');
+const reportPage = () => import('../features/tickets/routes/report');
+
+/** Write to us, completion and tickets (spec §2): each page its own chunk; pages needing a user check it themselves. */
+const ticketRouteObjects: RouteObject[] = [
+  { path: ticketRoutes.writeToUs, lazy: () => writeToUsPage().then((m) => ({ Component: m.WriteToUsPage })) },
+  { path: ticketRoutes.writeToUsDefault, lazy: () => writeToUsPage().then((m) => ({ Component: m.WriteToUsPage })) },
+  { path: '/dwritetous/:articleId?', lazy: () => writeToUsPage().then((m) => ({ Component: m.DwritetousPage })) },
+  {
+    path: '/:crn/dwritetous/:articleId',
+    lazy: () => writeToUsPage().then((m) => ({ Component: m.BookingWriteToUsPage })),
+  },
+  {
+    path: '/write_to_us/:source/:context/dreport/:id',
+    lazy: () => reportPage().then((m) => ({ Component: m.WriteToUsArticlePage })),
+  },
+  { path: '/report/:articleId', lazy: () => reportPage().then((m) => ({ Component: m.ReportPage })) },
+  { path: '/report/:tag/default', lazy: () => reportPage().then((m) => ({ Component: m.ReportTagPage })) },
+  {
+    path: ticketRoutes.dsuccess,
+    lazy: () => import('../features/tickets/routes/dsuccess').then((m) => ({ Component: m.DsuccessPage })),
+  },
+  {
+    path: ticketRoutes.verifyEmail,
+    lazy: () => import('../features/tickets/routes/verify-email').then((m) => ({ Component: m.VerifyEmailPage })),
+  },
+  {
+    path: ticketRoutes.tickets,
+    lazy: () => import('../features/tickets/routes/tickets').then((m) => ({ Component: m.TicketsPage })),
+  },
+  {
+    path: ticketRoutes.devOutbox,
+    lazy: () => import('../features/mail/routes/outbox').then((m) => ({ Component: m.OutboxPage })),
+  },
+];
+
 /** Every page is its own chunk; the shell and these few lines are all the first page pays for routing. */
 export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -128,6 +164,7 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
             },
             ...kbRouteObjects,
             ...bookingRouteObjects,
+            ...ticketRouteObjects,
             {
               path: routes.login,
               lazy: () => import('../features/auth/routes/login').then((m) => ({ Component: m.LoginPage })),

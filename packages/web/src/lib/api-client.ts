@@ -54,9 +54,11 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Fire-and-forget calls must not log the user out or redirect them when they fail. */
   quiet?: boolean;
+  /** Extra request headers (an idempotency key, a file type); they never replace the CSRF header. */
+  headers?: Record<string, string>;
 }
 
-function withQuery(path: string, query: RequestOptions['query']): string {
+export function withQuery(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -94,7 +96,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   // Only state-changing methods carry the token; GETs must stay cacheable and side-effect free.
   if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
@@ -122,6 +124,16 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     throw error;
   }
   return body as T;
+}
+
+/**
+ * A failed call made outside `api` (the upload client): the same unauthorized and no-response handling as
+ * every other call. `error` null means no response came at all.
+ */
+export function reportCallFailure(error: ApiError | null, quiet = false): void {
+  if (quiet || handlers.isInApp()) return;
+  if (error === null) handlers.onNoResponse();
+  else if (error.code === 'UNAUTHORIZED') handlers.onUnauthorized();
 }
 
 export const api = {

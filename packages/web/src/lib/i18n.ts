@@ -1,15 +1,26 @@
 import { type MessageKey, messages, resolveLocale, type SupportedLocale } from '@selfserve/contract';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { MailLabels } from '../features/mail/labels';
+import type { TicketLabels } from '../features/tickets/labels';
 import { en } from './locales/en';
 
 /** `en` is the spec's own texts (contract) plus our labels; every other locale falls back to it. */
 export const enResources = { ...messages, ...en };
 
+/**
+ * Label groups of lazily loaded features: each feature adds its own when its code loads
+ * (addFeatureLabels), so the first page never carries them. Types only here.
+ */
+export interface FeatureLabels {
+  tickets: TicketLabels;
+  mail: MailLabels;
+}
+
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof enResources };
+    resources: { translation: typeof enResources & FeatureLabels };
   }
 }
 
@@ -30,13 +41,26 @@ void i18n.use(initReactI18next).init({
 const loaders: Partial<Record<SupportedLocale, () => Promise<Partial<typeof en>>>> = {
   hi: () => import('./locales/hi').then((m) => m.hi),
 };
+// Tracked here rather than asked of i18next: a feature's labels may create a locale's bundle first.
+const loadedLocales = new Set<SupportedLocale>(['en']);
+
+/** A lazily loaded feature's labels, merged into each locale it translates (missing keys fall back to en). */
+export function addFeatureLabels<K extends keyof FeatureLabels>(
+  group: K,
+  bundles: { en: FeatureLabels[K] } & Partial<Record<SupportedLocale, unknown>>,
+): void {
+  for (const [locale, labels] of Object.entries(bundles)) {
+    i18n.addResourceBundle(locale, 'translation', { [group]: labels }, true, true);
+  }
+}
 
 export async function setLocale(locale: string | null | undefined): Promise<SupportedLocale> {
   const resolved = resolveLocale(locale);
   const load = loaders[resolved];
-  if (load && !i18n.hasResourceBundle(resolved, 'translation')) {
+  if (load && !loadedLocales.has(resolved)) {
     try {
       i18n.addResourceBundle(resolved, 'translation', await load(), true, true);
+      loadedLocales.add(resolved);
     } catch {
       // A failed chunk load leaves the English labels in place rather than breaking the page.
     }

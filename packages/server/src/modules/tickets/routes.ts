@@ -1,4 +1,5 @@
 import {
+  articleFormRules,
   csatPayloadSchema,
   IDEMPOTENCY_HEADER,
   type IssueFormErrors,
@@ -34,7 +35,7 @@ import { findUserById } from '../users/repo.ts';
 import { findUserTicket, listUserTickets } from './repo.ts';
 import {
   createTicket,
-  formRulesFor,
+  formArticle,
   isUniqueViolation,
   type NewTicket,
   newGuestTicketId,
@@ -110,7 +111,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         rejectForm(
           validateIssueForm(
             { email, description: p.query, imageIds: p.uploaded_image_ids ?? [], items: p.item_details ?? [] },
-            formRulesFor(article, { rideId: booking?.crn }),
+            articleFormRules(formArticle(article), { rideId: booking?.crn }),
           ),
         );
         const ticket: NewTicket = {
@@ -149,7 +150,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       rejectForm(
         validateIssueForm(
           { email, description: p.query, imageIds: p.uploadedImages ?? [], items: p.item_details ?? [] },
-          formRulesFor(article, { rideId: booking?.crn }),
+          articleFormRules(formArticle(article), { rideId: booking?.crn }),
         ),
       );
       return createTicket(
@@ -189,7 +190,6 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
           const article = p.issue_id ? await findArticle(db, p.issue_id) : undefined;
           const ordered = JSON.parse(order.items) as { item_id: string; item_name: string; quantity: number }[];
-          const itemArticle = article ? JSON.parse(article.labels).call_type === 'item_missing' : false;
           // The order's own contact details, else the user's, else placeholders (never shown to users).
           const contact = {
             name: order.customer_name ?? user.name ?? PLACEHOLDER_CONTACT.name,
@@ -204,7 +204,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
                 imageIds: p.uploaded_image_ids ?? [],
                 items: p.item_details ?? [],
               },
-              { ...formRulesFor(article, { items: itemArticle ? ordered : null }), hideEmail: true },
+              { ...articleFormRules(formArticle(article), { items: ordered }), hideEmail: true },
             ),
           );
           const answer = await createTicket(
@@ -259,7 +259,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         rejectForm(
           validateIssueForm(
             { email: user.email, description: p.query },
-            { ...formRulesFor(article, { rideId: trip.crn }) },
+            articleFormRules(formArticle(article), { rideId: trip.crn }),
           ),
         );
         return createTicket(

@@ -133,25 +133,15 @@ export async function createTicket(
   return outcome;
 }
 
-/** Image-upload articles (guided-flows.md §5): damaged goods, and any article whose side_load asks for images. */
-const IMAGE_CALL_TYPES = new Set(['damaged_item', 'paid_cash_outstanding']);
-
-/** The issue form's rules for an article (contract validateIssueForm does the checking). */
-export function formRulesFor(
-  article: { labels: string; label_names: string; side_load: string } | undefined,
-  extra: { rideId?: string | null; items?: { item_id: string; item_name: string; quantity: number }[] | null } = {},
-) {
-  const tags: string[] = article ? JSON.parse(article.label_names) : [];
-  const labels: Record<string, unknown> = article ? JSON.parse(article.labels) : {};
-  const sideLoad: Record<string, unknown> = article ? JSON.parse(article.side_load) : {};
-  return {
-    hideEmail: tags.includes('hide_email'),
-    hideDescription: tags.includes('hide_description'),
-    rideId: extra.rideId ?? null,
-    imageUploadRequired: IMAGE_CALL_TYPES.has(String(labels.call_type)) || sideLoad.image_upload_required === true,
-    invoice: sideLoad.invoice_upload === true,
-    items: extra.items ?? null,
-  };
+/** An article row as the contract's articleFormRules reads it. */
+export function formArticle(article: { labels: string; label_names: string; side_load: string } | undefined) {
+  return article
+    ? {
+        labels: JSON.parse(article.labels),
+        label_names: JSON.parse(article.label_names),
+        side_load: JSON.parse(article.side_load),
+      }
+    : null;
 }
 
 /** Contact details for marketplace tickets whose order lacks them (spec §5; never shown in the UI). */

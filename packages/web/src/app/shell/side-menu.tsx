@@ -14,7 +14,7 @@ export interface SideMenuProps {
 }
 
 /**
- * The drawer with My Bookings (signed in) or the login prompt (visitor). Its contents render only while
+ * The drawer with My Bookings and My tickets (signed in) or the login prompt (visitor). Its contents render only while
  * open so hidden copies of the login prompt never compete with the page's own.
  */
 export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
@@ -47,9 +47,14 @@ export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
                 <Link to={routes.home}>{t('header.supportHome')}</Link>
               </li>
               {user ? (
-                <li>
-                  <Link to={routes.bookings}>{t('menu.myBookings')}</Link>
-                </li>
+                <>
+                  <li>
+                    <Link to={routes.bookings}>{t('menu.myBookings')}</Link>
+                  </li>
+                  <li>
+                    <Link to={routes.tickets}>{t('menu.myTickets')}</Link>
+                  </li>
+                </>
               ) : null}
             </ul>
             {!user && !ukHost ? <LoginPrompt loginHref={loginHref} /> : null}

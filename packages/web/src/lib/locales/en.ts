@@ -21,6 +21,7 @@ export const en = {
   menu: {
     label: 'Side menu',
     myBookings: 'My Bookings',
+    myTickets: 'My tickets',
     close: 'Close menu',
   },
   loginPrompt: {

@@ -20,6 +20,7 @@ export const hi: UiLabels = {
   menu: {
     label: 'साइड मेन्यू',
     myBookings: 'मेरी बुकिंग',
+    myTickets: 'मेरे टिकट',
     close: 'मेन्यू बंद करें',
   },
   loginPrompt: {

@@ -1,19 +1,29 @@
-import type { Article } from '@selfserve/contract';
+import { type Article, writeToUsHref } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
 import { kbRoutes } from '../paths';
 import { labelOn } from '../utils/labels';
 
+export interface ArticleFooterProps {
+  articleId: string;
+  labels: Article['labels'];
+  /** false when the page shows the write-to-us form itself. */
+  writeToUs?: boolean;
+}
+
 /**
  * Call us / Write to us under an article: each is hidden by the article's label (minus_call_us,
- * minus_write_to_us) or by the master switch for everyone (spec §6).
+ * minus_write_to_us) or by the master switch for everyone (spec §6). Write to us opens the article's issue
+ * form, in the selected booking's context when there is one (/{crn}/dwritetous/{articleId}).
  */
-export function ArticleFooter({ labels }: { labels: Article['labels'] }) {
+export function ArticleFooter({ articleId, labels, writeToUs: withWriteToUs = true }: ArticleFooterProps) {
   const { t } = useTranslation();
   const { switches } = useSession();
+  const booking = useSelectedBooking();
   const callUs = switches.call_us && !labelOn(labels, 'minus_call_us');
-  const writeToUs = switches.write_to_us && !labelOn(labels, 'minus_write_to_us');
+  const writeToUs = withWriteToUs && switches.write_to_us && !labelOn(labels, 'minus_write_to_us');
   if (!callUs && !writeToUs) return null;
   return (
     <footer className="kb-article__footer" data-testid="article-footer">
@@ -25,7 +35,11 @@ export function ArticleFooter({ labels }: { labels: Article['labels'] }) {
           </Link>
         ) : null}
         {writeToUs ? (
-          <Link to={kbRoutes.writeToUs} className="button button--secondary" data-testid="write-to-us-link">
+          <Link
+            to={writeToUsHref(articleId, booking?.crn)}
+            className="button button--secondary"
+            data-testid="write-to-us-link"
+          >
             {t('kb.writeToUs')}
           </Link>
         ) : null}

@@ -1,5 +1,5 @@
-import { type ArticleSummary, routes } from '@selfserve/contract';
-import { useEffect, useId } from 'react';
+import { type Article, type ArticleSummary, routes } from '@selfserve/contract';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ArticleNotFound } from '../../../components/article-not-found';
@@ -35,6 +35,11 @@ export interface ArticleViewProps {
   backTo?: string;
   /** Back as an action (share-pass popups close themselves). */
   onBack?: () => void;
+  /**
+   * Something the page adds under the article's text (the write-to-us form of /report/{articleId}). When it
+   * renders anything, the footer leaves out its own write-to-us link: the form is already here.
+   */
+  renderExtra?: (article: Article) => ReactNode;
 }
 
 const defaultHref = (node: ArticleSummary) => articleHref(node.id);
@@ -45,7 +50,15 @@ const defaultHref = (node: ArticleSummary) => articleHref(node.id);
  * call-us / write-to-us footer. Loading shows the Loader; a 404 'Article not found.'; anything else the
  * generic failure text (spec §8).
  */
-export function ArticleView({ id, indexNames, hrefFor = defaultHref, related, backTo, onBack }: ArticleViewProps) {
+export function ArticleView({
+  id,
+  indexNames,
+  hrefFor = defaultHref,
+  related,
+  backTo,
+  onBack,
+  renderExtra,
+}: ArticleViewProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
@@ -89,6 +102,7 @@ export function ArticleView({ id, indexNames, hrefFor = defaultHref, related, ba
     article.type === 'article' && related ? related : { nodes: article.related, hrefFor: defaultHref };
   const hideBody = labelOn(article.labels, 'hide_body');
   const withFeedback = article.type === 'article' && article.label_names.includes('article_feedback');
+  const extra = renderExtra?.(article) ?? null;
 
   return (
     <article
@@ -116,6 +130,7 @@ export function ArticleView({ id, indexNames, hrefFor = defaultHref, related, ba
           <NodeList nodes={article.articles} hrefFor={hrefFor} testId="article-children" />
         </nav>
       ) : null}
+      {extra}
       {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} /> : null}
       {shownRelated.nodes.length > 0 ? (
         <section className="kb-related" aria-labelledby={`${titleId}-related`} data-testid="related-topics">
@@ -123,7 +138,7 @@ export function ArticleView({ id, indexNames, hrefFor = defaultHref, related, ba
           <NodeList nodes={shownRelated.nodes} hrefFor={shownRelated.hrefFor} />
         </section>
       ) : null}
-      <ArticleFooter labels={article.labels} />
+      <ArticleFooter articleId={article.id} labels={article.labels} writeToUs={extra === null} />
     </article>
   );
 }

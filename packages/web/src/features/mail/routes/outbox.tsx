@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { NotFound } from '../../../components/article-not-found';
+import { Loader } from '../../../components/loader';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, isoDateTime } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadError } from '../../kb/components/load-error';
+import { useOutbox } from '../api/get-outbox';
+import '../labels';
+import '../mail.css';
+
+/**
+ * /dev/outbox (demo mode only): the newest mails the server kept, so a demo can show what a ticket sent.
+ * Bodies are shown as plain text; the HTML versions are untrusted and never rendered.
+ */
+export function OutboxPage() {
+  const { t, i18n } = useTranslation();
+  const { demo, status } = useSession();
+  const query = useOutbox(status === 'ready' && demo);
+  useDocumentTitle(t('mail.outbox.title'));
+
+  if (status === 'loading') return <Loader fullPage />;
+  if (!demo || (query.error instanceof ApiError && query.error.status === 404))
+    return <NotFound title={t('notFound')} />;
+  if (query.isPending) return <Loader fullPage />;
+  if (!query.data) return <LoadError onRetry={() => void query.refetch()} />;
+
+  const mails = query.data.messages;
+  return (
+    <div className="page outbox-page" data-testid="outbox">
+      <div className="outbox-page__bar">
+        <h1>{t('mail.outbox.title')}</h1>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
+          {t('mail.outbox.refresh')}
+        </button>
+      </div>
+      <p>{t('mail.outbox.intro')}</p>
+      {mails.length === 0 ? (
+        <p className="outbox-empty">{t('mail.outbox.empty')}</p>
+      ) : (
+        <ul className="outbox-list" aria-label={t('mail.outbox.listLabel')}>
+          {mails.map((mail) => (
+            <li key={mail.id} className="outbox-mail" data-testid="outbox-mail">
+              <h2 className="outbox-mail__subject">{mail.subject}</h2>
+              <dl className="outbox-mail__meta">
+                <div>
+                  <dt>{t('mail.outbox.to')}</dt>
+                  <dd>{mail.to}</dd>
+                </div>
+                <div>
+                  <dt>{t('mail.outbox.time')}</dt>
+                  <dd>
+                    <time dateTime={isoDateTime(mail.created_at)}>
+                      {formatDateTime(mail.created_at, i18n.language)}
+                    </time>
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('mail.outbox.kind')}</dt>
+                  <dd>{mail.kind}</dd>
+                </div>
+              </dl>
+              <pre className="outbox-mail__body">{mail.text}</pre>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { type CsatReasonKey, ticketPaths } from '@selfserve/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useMonitoringContext } from '../hooks/use-monitoring-context';
+import { type TicketsResponse, ticketsQueryKey } from './get-tickets';
+import { timedTicketCall } from './monitoring';
+
+/** POST /api/v1/csat (guided-flows.md §3 rating payload); a bad score carries a reason. */
+export interface CsatPayload {
+  ref_id: string;
+  reason?: CsatReasonKey | null;
+  satisfaction_rating: { score: 'good' | 'bad'; comment: string };
+  email_from?: string | null;
+}
+
+export function rateTicket(payload: CsatPayload): Promise<{ status: 'SUCCESS' }> {
+  return api.post<{ status: 'SUCCESS' }>(ticketPaths.csat, payload);
+}
+
+/** 409: the ticket already has a rating (one per ticket). */
+export const isAlreadyRated = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** Rates a ticket; on success (or 'already rated') the list shows it as rated without asking again. */
+export function useRateTicket() {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const context = useMonitoringContext();
+  const markRated = (ticketId: string) =>
+    queryClient.setQueryData<TicketsResponse>(ticketsQueryKey(user?.id ?? ''), (old) => {
+      if (!old) return old;
+      const mark = (list: TicketsResponse['open']) =>
+        list.map((t) => (t.ticket_id === ticketId ? { ...t, rated: true } : t));
+      return { ...old, open: mark(old.open), closed: mark(old.closed) };
+    });
+  return useMutation({
+    mutationFn: (payload: CsatPayload) => timedTicketCall(ticketPaths.csat, () => rateTicket(payload), context),
+    onSuccess: (_data, payload) => markRated(payload.ref_id),
+    onError: (error, payload) => {
+      if (isAlreadyRated(error)) markRated(payload.ref_id);
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { ArticleNotFound } from '../../../components/article-not-found';
+import { Loader } from '../../../components/loader';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useArticle } from '../../kb/api/get-article';
+import { LoadError } from '../../kb/components/load-error';
+import { IssueForm, type IssueFormBooking, type IssueFormOrder } from './issue-form';
+
+export interface ArticleIssueFormProps {
+  articleId: string;
+  booking?: IssueFormBooking | null;
+  order?: IssueFormOrder | null;
+  sourcePage?: string | null;
+}
+
+/** The issue form for one article: its title as the page heading, its rules, its id with the ticket. */
+export function ArticleIssueForm({
+  articleId,
+  booking = null,
+  order = null,
+  sourcePage = null,
+}: ArticleIssueFormProps) {
+  const { t } = useTranslation();
+  const query = useArticle({ id: articleId, related: false });
+  const article = query.data;
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useDocumentTitle(article ? article.title : query.isError && !notFound ? t('sorry') : '');
+
+  if (query.isPending) return <Loader fullPage />;
+  if (notFound) return <ArticleNotFound />;
+  if (!article) return <LoadError onRetry={() => void query.refetch()} />;
+  return (
+    <section className="ticket-panel" aria-labelledby="issue-form-heading" data-testid="article-issue-form">
+      <h1 id="issue-form-heading">{article.title}</h1>
+      <IssueForm key={article.id} article={article} booking={booking} order={order} sourcePage={sourcePage} />
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { useSession } from '../../../lib/session';
+import { loginHref } from '../../auth/utils/return-path';
+
+/**
+ * A ticket needs a signed-in user: visitors see why and a sign-in link that brings them back here
+ * (pages open to visitors, such as /report/{articleId}, show the article either way).
+ */
+export function FormForUser({ children, message }: { children: ReactNode; message?: string }) {
+  const { t } = useTranslation();
+  const { user, status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <Loader />;
+  if (user) return children;
+  return (
+    <div className="login-prompt" data-testid="ticket-login-prompt">
+      <p>{message ?? t('tickets.form.loginToWrite')}</p>
+      <Link to={loginHref(`${location.pathname}${location.search}`)} className="button">
+        {t('tickets.form.loginAction')}
+      </Link>
+    </div>
+  );
+}

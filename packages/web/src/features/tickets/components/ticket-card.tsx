@@ -1,0 +1,52 @@
+import { ticketBadge } from '@selfserve/contract';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, isoDateTime } from '../../../lib/format-date';
+import type { TicketSummary } from '../api/get-tickets';
+import { TicketRating } from './ticket-rating';
+
+export interface TicketCardProps {
+  ticket: TicketSummary;
+  latest?: boolean;
+}
+
+/** One ticket: subject, badge Open or Resolved (contract ticketBadge), number, dates and the rating. */
+export function TicketCard({ ticket, latest = false }: TicketCardProps) {
+  const { t, i18n } = useTranslation();
+  const badge = ticketBadge(ticket.status);
+  return (
+    <article
+      className={latest ? 'ticket-card ticket-card--latest' : 'ticket-card'}
+      data-testid="ticket"
+      data-ticket-id={ticket.ticket_id}
+      data-status={ticket.status}
+      data-latest={latest ? 'true' : undefined}
+      aria-labelledby={`ticket-${ticket.ticket_id}`}
+    >
+      <div className="ticket-card__head">
+        <h3 className="ticket-card__subject" id={`ticket-${ticket.ticket_id}`}>
+          {ticket.subject}
+        </h3>
+        {latest ? <span className="ticket-latest-mark">{t('tickets.list.latestMark')}</span> : null}
+        <span className={`ticket-badge ticket-badge--${badge.toLowerCase()}`} data-testid="ticket-badge">
+          {t(`tickets.list.badge.${badge}`)}
+        </span>
+      </div>
+      <p className="ticket-card__meta">
+        {t('tickets.list.ticketId', { id: ticket.ticket_id })}
+        {' · '}
+        <time dateTime={isoDateTime(ticket.created_at)}>
+          {t('tickets.list.raised', { date: formatDateTime(ticket.created_at, i18n.language) })}
+        </time>
+        {ticket.updated_at !== ticket.created_at ? (
+          <>
+            {' · '}
+            <time dateTime={isoDateTime(ticket.updated_at)}>
+              {t('tickets.list.updated', { date: formatDateTime(ticket.updated_at, i18n.language) })}
+            </time>
+          </>
+        ) : null}
+      </p>
+      <TicketRating ticket={ticket} />
+    </article>
+  );
+}

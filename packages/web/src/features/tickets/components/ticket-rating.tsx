@@ -1,0 +1,113 @@
+import { type CsatReasonKey, csatReasons } from '@selfserve/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api-client';
+import { localizeMessage } from '../../../lib/i18n';
+import type { TicketSummary } from '../api/get-tickets';
+import { isAlreadyRated, useRateTicket } from '../api/rate-ticket';
+
+/**
+ * Support rating (guided-flows.md §4): Good is sent at once and thanked with a toast (2 s); Bad first asks
+ * for a reason and an optional comment. A rated ticket says so instead.
+ */
+export function TicketRating({ ticket }: { ticket: TicketSummary }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const rate = useRateTicket();
+  const ids = useId();
+  const [askingWhy, setAskingWhy] = useState(false);
+  const [reason, setReason] = useState<CsatReasonKey | null>(null);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (ticket.rated) {
+    return (
+      <p className="ticket-rating__done" data-testid="ticket-rated">
+        {t('tickets.rating.rated')}
+      </p>
+    );
+  }
+
+  const send = async (score: 'good' | 'bad') => {
+    setError(null);
+    try {
+      await rate.mutateAsync({
+        ref_id: ticket.ticket_id,
+        reason: score === 'bad' ? reason : null,
+        satisfaction_rating: { score, comment: score === 'bad' ? comment.trim() : '' },
+      });
+      toast.show(t('tickets.rating.thanks'));
+    } catch (err) {
+      if (isAlreadyRated(err) && err instanceof ApiError) toast.show(localizeMessage(err.message));
+      else setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('retry'));
+    }
+  };
+  const onSubmitBad = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason && !rate.isPending) void send('bad');
+  };
+
+  return (
+    <div className="ticket-rating" data-testid="ticket-rating">
+      <fieldset className="ticket-rating__buttons">
+        <legend>{t('tickets.rating.question')}</legend>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={rate.isPending}
+          onClick={() => void send('good')}
+        >
+          {t('tickets.rating.good')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={askingWhy}
+          aria-controls={`${ids}-why`}
+          disabled={rate.isPending}
+          onClick={() => setAskingWhy(true)}
+        >
+          {t('tickets.rating.bad')}
+        </button>
+      </fieldset>
+      {askingWhy ? (
+        <form id={`${ids}-why`} className="form" onSubmit={onSubmitBad} data-testid="rating-bad-form">
+          <fieldset className="ticket-rating__reasons">
+            <legend>{t('tickets.rating.reasonsLegend')}</legend>
+            {csatReasons.map((r) => (
+              <label key={r.key}>
+                <input
+                  type="radio"
+                  name={`${ids}-reason`}
+                  value={r.key}
+                  checked={reason === r.key}
+                  onChange={() => setReason(r.key)}
+                />
+                {t(`tickets.rating.reasons.${r.key}`)}
+              </label>
+            ))}
+          </fieldset>
+          <div className="field">
+            <label htmlFor={`${ids}-comment`}>{t('tickets.rating.comment')}</label>
+            <textarea
+              id={`${ids}-comment`}
+              rows={3}
+              maxLength={1500}
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="button" disabled={!reason || rate.isPending}>
+            {rate.isPending ? t('tickets.rating.sending') : t('tickets.rating.submit')}
+          </button>
+        </form>
+      ) : null}
+      {error ? (
+        <p className="field-error" role="alert">
+          {localizeMessage(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { type Article, tagSearchWords } from '@selfserve/contract';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ArticleNotFound } from '../../../components/article-not-found';
+import { Loader } from '../../../components/loader';
+import { useSearchArticles } from '../../kb/api/search-articles';
+import { ArticleView } from '../../kb/components/article-view';
+import { LoadError } from '../../kb/components/load-error';
+import '../../kb/kb.css';
+import { labelOn } from '../../kb/utils/labels';
+import { FormForUser } from '../components/form-for-user';
+import { IssueForm } from '../components/issue-form';
+import '../labels';
+import '../tickets.css';
+
+/** The write-to-us form under an article's text. */
+function WriteToUsSection({ article, sourcePage = null }: { article: Article; sourcePage?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <section className="ticket-panel" aria-labelledby="article-write-to-us" data-testid="article-write-to-us">
+      <h2 id="article-write-to-us">{t('tickets.form.heading')}</h2>
+      <FormForUser>
+        <IssueForm key={article.id} article={article} sourcePage={sourcePage} />
+      </FormForUser>
+    </section>
+  );
+}
+
+/** A one-touch article resolves the issue itself; any other gets the write-to-us form below its text. */
+function ReportArticle({ id }: { id: string }) {
+  return (
+    <ArticleView
+      key={id}
+      id={id}
+      renderExtra={(article) =>
+        article.type === 'article' && !labelOn(article.labels, 'one_touch') ? (
+          <WriteToUsSection article={article} />
+        ) : null
+      }
+    />
+  );
+}
+
+/** /report/{articleId} (guided-flows.md §2): the customer app's instant-resolution article. */
+export function ReportPage() {
+  const { articleId = '' } = useParams();
+  return <ReportArticle id={articleId} />;
+}
+
+/**
+ * /report/{tag}/default (spec §2, §4): the article a redirect tag or context stands for. Kept simple: the
+ * tag's words are searched in the viewer's index and the best match opens; no match is 'Article not found.'.
+ */
+export function ReportTagPage() {
+  const { tag = '' } = useParams();
+  const words = tagSearchWords(tag);
+  const searchable = words.length >= 3;
+  const search = useSearchArticles(words, searchable);
+  if (!searchable) return <ArticleNotFound />;
+  if (search.isPending) return <Loader fullPage />;
+  if (search.isError) return <LoadError onRetry={() => void search.refetch()} />;
+  const best = search.data[0];
+  if (!best) return <ArticleNotFound />;
+  return <ReportArticle id={best.id} />;
+}
+
+/** /write_to_us/{source}/{context}/dreport/{id} (spec §2): an article with the write-to-us form. */
+export function WriteToUsArticlePage() {
+  const { source = '', id = '' } = useParams();
+  const sourcePage = /^[\w-]{1,40}$/.test(source) ? source : null;
+  return (
+    <ArticleView
+      key={id}
+      id={id}
+      renderExtra={(article) =>
+        article.type === 'article' ? <WriteToUsSection article={article} sourcePage={sourcePage} /> : null
+      }
+    />
+  );
+}

@@ -1,0 +1,98 @@
+import { latestTicket, supportHistoryEnabled, ticketRoutes } from '@selfserve/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Loader } from '../../../components/loader';
+import { RequireUser } from '../../../components/require-user';
+import { currentAppVersion } from '../../../lib/app-version';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadError } from '../../kb/components/load-error';
+import { type TicketSummary, useTickets } from '../api/get-tickets';
+import { TicketCard } from '../components/ticket-card';
+import '../labels';
+import '../tickets.css';
+
+const newestFirst = (list: readonly TicketSummary[]) =>
+  [...list].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.ticket_id.localeCompare(a.ticket_id));
+
+function TicketList({ tickets, empty, testId }: { tickets: TicketSummary[]; empty: string; testId: string }) {
+  if (tickets.length === 0) {
+    return (
+      <p className="ticket-empty" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
+  }
+  return (
+    <ul className="ticket-list" data-testid={testId}>
+      {tickets.map((ticket) => (
+        <li key={ticket.ticket_id}>
+          <TicketCard ticket={ticket} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Tickets() {
+  const { t } = useTranslation();
+  const { user, inApp } = useSession();
+  const location = useLocation();
+  const query = useTickets(user?.id);
+  const appVersion = currentAppVersion(location.search);
+  const showHistory = supportHistoryEnabled({ inApp, appVersion, country: user?.country_code ?? '' });
+
+  const lists = useMemo(() => {
+    if (!query.data) return null;
+    const latest = latestTicket(query.data.open, query.data.closed);
+    const others = (list: TicketSummary[]) => newestFirst(list.filter((t) => t.ticket_id !== latest?.ticket_id));
+    return { latest, open: others(query.data.open), closed: others(query.data.closed) };
+  }, [query.data]);
+
+  if (query.isPending) return <Loader fullPage />;
+  if (!lists) return <LoadError onRetry={() => void query.refetch()} />;
+
+  return (
+    <>
+      {lists.latest ? (
+        <section className="ticket-section" aria-labelledby="tickets-latest" data-testid="tickets-latest">
+          <h2 id="tickets-latest">{t('tickets.list.latest')}</h2>
+          <TicketCard ticket={lists.latest} latest />
+        </section>
+      ) : (
+        <p className="ticket-empty" data-testid="tickets-none">
+          {t('tickets.list.none')} <Link to={ticketRoutes.writeToUs}>{t('tickets.list.writeToUs')}</Link>
+        </p>
+      )}
+      <section className="ticket-section" aria-labelledby="tickets-open">
+        <h2 id="tickets-open">{t('tickets.list.open')}</h2>
+        <TicketList tickets={lists.open} empty={t('tickets.list.noOpen')} testId="tickets-open" />
+      </section>
+      {showHistory ? (
+        <section className="ticket-section" aria-labelledby="tickets-history" data-testid="support-history">
+          <h2 id="tickets-history">{t('tickets.list.history')}</h2>
+          <TicketList tickets={lists.closed} empty={t('tickets.list.noHistory')} testId="tickets-closed" />
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * /tickets (spec §2, §4): the user's latest request on top (contract latestTicket), then open requests and,
+ * where the app is new enough (contract supportHistoryEnabled), the support history of resolved ones; newest
+ * first, each with its Open / Resolved badge and the support rating.
+ */
+export function TicketsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('tickets.list.title'));
+  return (
+    <RequireUser>
+      <div className="page ticket-page" data-testid="tickets-page">
+        <h1>{t('tickets.list.title')}</h1>
+        <Tickets />
+      </div>
+    </RequireUser>
+  );
+}

@@ -1,0 +1,161 @@
+import { bdetailsHref, bookingRoutes, orderMetaSegment } from '@selfserve/contract';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { NotFound } from '../../../components/article-not-found';
+import { BookingCard } from '../../../components/booking-card';
+import { Loader } from '../../../components/loader';
+import { RequireUser } from '../../../components/require-user';
+import { ApiError } from '../../../lib/api-client';
+import { localizeMessage } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useBookingByCrn } from '../../bookings/api/get-booking-by-crn';
+import { BookingNotFound, CheckedCrn, isBookingMissing } from '../../bookings/components/booking-help';
+import { selectBooking } from '../../bookings/utils/selection';
+import { LoadError } from '../../kb/components/load-error';
+import '../../bookings/bookings.css';
+import { useOrderMeta } from '../../orders/api/get-order-meta';
+import type { MarketplaceKind } from '../api/create-ticket';
+import { ArticleIssueForm } from '../components/article-issue-form';
+import { FormForUser } from '../components/form-for-user';
+import { IssueForm } from '../components/issue-form';
+import '../labels';
+import '../tickets.css';
+
+type About = 'ride' | 'other';
+
+/**
+ * /writetous and /writetous/default (spec §2): first what the issue is about. A ride issue starts from the
+ * booking (its help then leads to the issue); anything else goes straight to the form.
+ */
+export function WriteToUsPage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const name = useId();
+  const [about, setAbout] = useState<About | null>(null);
+  useDocumentTitle(t('tickets.writeToUs.title'));
+
+  return (
+    <div className="page ticket-page" data-testid="write-to-us">
+      <h1>{t('tickets.writeToUs.title')}</h1>
+      <fieldset className="write-to-us__choices">
+        <legend>{t('tickets.writeToUs.chooseLegend')}</legend>
+        {(['ride', 'other'] as const).map((value) => (
+          <label key={value} className="write-to-us__choice">
+            <input type="radio" name={name} value={value} checked={about === value} onChange={() => setAbout(value)} />
+            {value === 'ride' ? t('tickets.text.issueWithRide') : t('tickets.text.issueNotRelatedToRide')}
+          </label>
+        ))}
+      </fieldset>
+      {about === 'ride' ? (
+        <FormForUser message={t('tickets.text.loginForRides')}>
+          <div className="ticket-panel" data-testid="write-to-us-ride">
+            <p>{t('tickets.writeToUs.chooseBookingText')}</p>
+            <Link to={bookingRoutes.bookings} className="button">
+              {t('tickets.writeToUs.chooseBooking')}
+            </Link>
+          </div>
+        </FormForUser>
+      ) : null}
+      {about === 'other' ? (
+        <FormForUser>
+          <section className="ticket-panel" aria-label={t('tickets.form.heading')}>
+            <IssueForm key={user?.id ?? 'visitor'} />
+          </section>
+        </FormForUser>
+      ) : null}
+    </div>
+  );
+}
+
+/** Marketplace order kinds as their createTicket paths name them. */
+const marketplaceKinds: Record<string, MarketplaceKind> = {
+  ondc: 'ondc',
+  grocery: 'grocery',
+  giftcard: 'giftcard',
+  fashion_electronics: 'fashion/electronics',
+};
+
+/** An order's issue form (?order_id=&order_type=): the order must be the user's; its items are the checklist. */
+function OrderIssueForm({ articleId, orderId, orderType }: { articleId: string; orderId: string; orderType: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const segment = orderMetaSegment(orderType);
+  const kind = marketplaceKinds[orderType];
+  const meta = useOrderMeta(user?.id, segment, orderId);
+  const order = meta.data?.order;
+
+  if (!segment || !kind) return <NotFound title={t('notFound')} />;
+  if (meta.isPending) return <Loader fullPage />;
+  if (meta.error instanceof ApiError && meta.error.status === 404) {
+    return <NotFound title={localizeMessage(meta.error.message)} />;
+  }
+  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
+  if (!order) return <NotFound title={t('notFound')} />;
+  return <ArticleIssueForm articleId={articleId} order={{ kind, orderId: order.order_id, items: order.items }} />;
+}
+
+/** /dwritetous/{articleId} (spec §2): the article's issue form; needs a signed-in user; bare /dwritetous → /main. */
+export function DwritetousPage() {
+  const { articleId } = useParams();
+  const [params] = useSearchParams();
+  if (!articleId) return <Navigate to={bookingRoutes.main} replace />;
+  const orderId = params.get('order_id');
+  const orderType = params.get('order_type');
+  return (
+    <RequireUser>
+      <div className="page ticket-page">
+        {orderId && orderType ? (
+          <OrderIssueForm
+            key={`${orderType}/${orderId}`}
+            articleId={articleId}
+            orderId={orderId}
+            orderType={orderType}
+          />
+        ) : (
+          <ArticleIssueForm key={articleId} articleId={articleId} />
+        )}
+      </div>
+    </RequireUser>
+  );
+}
+
+function BookingIssueForm({ crn, articleId }: { crn: string; articleId: string }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const query = useBookingByCrn(user?.id, crn);
+  const booking = query.data;
+  useEffect(() => {
+    if (booking) selectBooking(booking);
+  }, [booking]);
+
+  if (query.isPending) return <Loader fullPage />;
+  if (isBookingMissing(query.error)) return <BookingNotFound />;
+  if (!booking) return <LoadError onRetry={() => void query.refetch()} />;
+  return (
+    <>
+      <section className="booking-context" aria-label={t('bookings.yourBooking')} data-testid="booking-context">
+        <BookingCard booking={booking} href={bdetailsHref(crn)} headingLevel={null} />
+      </section>
+      <ArticleIssueForm
+        articleId={articleId}
+        booking={{ id: booking.id, crn: booking.crn, cab_category: booking.cab_category }}
+      />
+    </>
+  );
+}
+
+/** /{crn}/dwritetous/{articleId} (spec §2): the issue form under the booking's card; the booking goes with it. */
+export function BookingWriteToUsPage() {
+  const { crn = '', articleId = '' } = useParams();
+  return (
+    <RequireUser>
+      <div className="page ticket-page">
+        <CheckedCrn key={crn} crn={crn}>
+          {(valid) => <BookingIssueForm key={articleId} crn={valid} articleId={articleId} />}
+        </CheckedCrn>
+      </div>
+    </RequireUser>
+  );
+}

@@ -1,0 +1,134 @@
+import type { TicketResponse } from '@selfserve/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { ToastProvider } from '../src/components/toast';
+import { SessionContext, type SessionState, visitorSession } from '../src/lib/session';
+import { createTestQueryClient, riya, userInfo } from './utils';
+
+export const signedInRiya: Partial<SessionState> = {
+  user: riya,
+  userInfo: userInfo({ email: riya.email, name: riya.name, is_select: false, active_subscription: null }),
+  userInfoStatus: 'success',
+};
+
+export function created(ticketId = '4810999', requestStatus: TicketResponse['request_status'] = 'CREATED') {
+  return {
+    status: 'SUCCESS',
+    request_status: requestStatus,
+    ticket_id: ticketId,
+    message:
+      requestStatus === 'CREATED'
+        ? 'Thank you! We have received your request. Our team will get in touch with you at the earliest. Thanks for reaching out to us.'
+        : 'You have already created the ticket for the same issue. Thanks for reaching out to us.',
+  };
+}
+
+export function failure(status: number, code: string, message: string, fields?: Record<string, string>) {
+  return new Response(JSON.stringify({ status: 'FAILURE', error: { code, message, ...(fields ? { fields } : {}) } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** A recorded XMLHttpRequest the test answers itself (uploads go through XHR for their progress). */
+export class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.onload?.();
+  }
+  fail() {
+    this.onerror?.();
+  }
+  /** The uploaded file (multipart field `file`). */
+  file(): File | null {
+    return this.body instanceof FormData ? (this.body.get('file') as File | null) : null;
+  }
+}
+
+export function uploaded(documentId: string) {
+  return { status: 'SUCCESS', id: { document_id: documentId } };
+}
+
+/** A file of the given type and size without allocating the bytes. */
+export function imageFile(name = 'photo.png', type = 'image/png', size = 2048): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/**
+ * Renders `element` at `path` inside a memory data router (the form's back handling needs one), after an
+ * earlier page `/before` so there is history to go back to; /home and /verify-email are stand-ins.
+ */
+export function renderInRouter(
+  element: ReactElement,
+  options: {
+    path?: string;
+    entry?: string;
+    session?: Partial<SessionState>;
+    extraRoutes?: RouteObject[];
+    /** /home never finishes loading, so a page heading there stays in its redirecting state. */
+    slowHome?: boolean;
+  } = {},
+) {
+  const path = options.path ?? '/form';
+  const queryClient = createTestQueryClient();
+  const session: SessionState = { ...visitorSession, status: 'ready', ...signedInRiya, ...options.session };
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '/before', element: <p>The page before</p> },
+      options.slowHome
+        ? { path: '/home', lazy: () => new Promise<never>(() => {}) }
+        : { path: '/home', element: <h1>Home page</h1> },
+      { path: '/main', element: <h1>Main page</h1> },
+      { path: '/verify-email', element: <h1>Verify page</h1> },
+      ...(options.extraRoutes ?? []),
+    ],
+    { initialEntries: ['/before', options.entry ?? path], initialIndex: 1 },
+  );
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <SessionContext.Provider value={session}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
