@@ -164,10 +164,15 @@ describe('selection routes (spec §2)', () => {
     await router.navigate('/article/100300');
     await heading('Payments and refunds');
     await waitFor(() => expect(kbSelectionStore.get().categoryId).toBe('100300'));
-    await router.navigate('/section');
-    expect(await heading('Payments and refunds')).toBeInTheDocument();
-    await router.navigate('/article');
-    expect(await heading('How refunds work')).toBeInTheDocument();
+    // The page before shows the same heading: wait for the new route, then query afresh each time.
+    const shows = async (path: string, title: string) => {
+      await router.navigate(path);
+      await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+      expect(router.state.location.pathname).toBe(path);
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument());
+    };
+    await shows('/section', 'Payments and refunds');
+    await shows('/article', 'How refunds work');
   });
 });
 
