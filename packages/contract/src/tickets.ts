@@ -187,7 +187,8 @@ export const orderTicketPayloadSchema = z.object({
 export const unrecognisedTransactionPayloadSchema = z.object({
   country_code: z.string().max(4),
   custom_field_map: z.record(z.string().max(64), z.union([z.string().max(500), z.number()])),
-  secret_key: z.string().max(200).optional(),
+  /** the form token from GET ticketPaths.formToken: proves the form came from our page (stands in for a captcha) */
+  secret_key: z.string().max(200),
   article_id: z.string().max(64),
   subject: z.string().max(200),
   tag: z.string().max(64).optional(),
@@ -201,6 +202,19 @@ export const ticketResponseSchema = z.object({
   message: z.string(),
 });
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;
+
+/** A non-login ticket whose form token is missing, forged or expired (spec §8: shown under 'Sorry!'). */
+export const invalidTokenResponseSchema = z.object({
+  status: z.literal('FAILURE'),
+  reason: z.literal('invalidToken'),
+  message: z.string(),
+});
+export const formTokenResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  token: z.string(),
+  expires_in: z.number(),
+});
+export const FORM_TOKEN_TTL_SECONDS = 30 * 60;
 
 export const ticketSummarySchema = z.object({
   ticket_id: z.string(),
@@ -252,6 +266,7 @@ export const ticketPaths = {
   marketplace: (kind: 'ondc' | 'grocery' | 'giftcard' | 'fashion/electronics') => `/api/v1/${kind}/createTicket`,
   food: (orderId: string) => `/api/v1/food/createFoodTicket/${orderId}`,
   unrecognisedTransaction: '/api/events/raiseTicketForUnrecognisedTransaction',
+  formToken: '/api/events/ticket_form_token',
   search: '/api/v2/search_tickets',
   csat: '/api/v1/csat',
   monitoring: '/api/new-relic/v1/submit',

@@ -168,7 +168,9 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
   it('takes a non-login unrecognised-transaction ticket, refusing card numbers in comments', async () => {
     const guest = new TestClient(t.app);
     await guest.get('/api/auth/session');
+    const token = (await guest.get(ticketPaths.formToken)).json().token as string;
     const payload = {
+      secret_key: token,
       country_code: 'GB',
       article_id: '21',
       subject: 'Unrecognised charge',

@@ -1,8 +1,11 @@
 import {
   articleFormRules,
   csatPayloadSchema,
+  FORM_TOKEN_TTL_SECONDS,
+  formTokenResponseSchema,
   IDEMPOTENCY_HEADER,
   type IssueFormErrors,
+  invalidTokenResponseSchema,
   isResolved,
   issuePayloadSchema,
   isValidEmail,
@@ -32,6 +35,7 @@ import { findArticle } from '../kb/repo.ts';
 import { findOwnOrder } from '../orders/repo.ts';
 import { claimDocuments } from '../uploads/service.ts';
 import { findUserById } from '../users/repo.ts';
+import { issueFormToken, validFormToken } from './form-token.ts';
 import { findUserTicket, listUserTickets } from './repo.ts';
 import {
   createTicket,
@@ -294,11 +298,18 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           body: unrecognisedTransactionPayloadSchema,
-          response: { 200: ticketResponseSchema, ...errorResponses },
+          response: { 200: z.union([ticketResponseSchema, invalidTokenResponseSchema]), ...errorResponses },
         },
       },
       async (request) => {
         const p = request.body;
+        if (!validFormToken(deps.config.sessionSecret, p.secret_key)) {
+          return {
+            status: 'FAILURE' as const,
+            reason: 'invalidToken' as const,
+            message: 'This form has expired. Please reload the page and fill it in again.',
+          };
+        }
         const fields = p.custom_field_map;
         const email = String(fields.email ?? '');
         if (!isValidEmail(email)) throw new AppError('VALIDATION_FAILED', 'Please input a valid email address');
@@ -329,6 +340,20 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           request_status: 'CREATED' as const,
           ticket_id: ticketId,
           message: messages.ticketSuccess,
+        };
+      },
+    );
+
+    // The non-login form asks for a token when it opens; a bot posting straight to the API has none.
+    app.get(
+      ticketPaths.formToken,
+      { schema: { tags, response: { 200: formTokenResponseSchema } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return {
+          status: 'SUCCESS' as const,
+          token: issueFormToken(deps.config.sessionSecret),
+          expires_in: FORM_TOKEN_TTL_SECONDS,
         };
       },
     );
