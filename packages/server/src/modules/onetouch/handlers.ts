@@ -165,7 +165,9 @@ const ticketRequest: Handler = async (ctx) => {
 /** One handler per call_type; adding a flow is adding a line here (and its form on the web). */
 export const handlers: Record<string, Handler> = {
   refund,
+  cancellation_fee: refund,
   cancellation_fee_refund: refund,
+  cancelled_ride_refund: refund,
   ride_not_taken: refund,
   send_invoice: (ctx) => sendInvoice({ ...ctx, email: String(ctx.body.params?.email ?? ctx.user.email) }),
 };
