@@ -1,4 +1,4 @@
-import { type Article, type ArticleSummary, routes } from '@selfserve/contract';
+import { type Article, type ArticleSummary, resolveFlow, routes } from '@selfserve/contract';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
 import { canGoBack } from '../../../lib/history';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { OneTouchPanel, oneTouchKinds } from '../../onetouch/components/one-touch-panel';
 import { useArticle } from '../api/get-article';
 import { useArticleViewTracking } from '../hooks/use-article-view-tracking';
 import { articleHref } from '../paths';
@@ -131,6 +132,9 @@ export function ArticleView({
         </nav>
       ) : null}
       {extra}
+      {oneTouchKinds.includes(resolveFlow(article).kind) ? (
+        <OneTouchPanel key={article.id} article={article} onReload={() => void query.refetch()} />
+      ) : null}
       {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} /> : null}
       {shownRelated.nodes.length > 0 ? (
         <section className="kb-related" aria-labelledby={`${titleId}-related`} data-testid="related-topics">

@@ -1,0 +1,32 @@
+import type { OneTouchResult } from '@selfserve/contract';
+import { CSRF_HEADER, IDEMPOTENCY_HEADER, messages, readOneTouchResponse } from '@selfserve/contract';
+import { getCsrfToken, reportCallFailure, toApiError } from '../../../lib/api-client';
+
+const texts = { sorry: messages.sorry, generic: messages.genericFailure };
+
+/**
+ * POSTs a one-touch call and reads every answer — 2xx, 4xx and 5xx alike — with readOneTouchResponse(), so the
+ * result dialog sees one shape. No response at all reads as the generic failure.
+ */
+export async function postOneTouch(path: string, body: unknown, idempotencyKey?: string): Promise<OneTouchResult> {
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  const csrf = getCsrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });
+  } catch {
+    reportCallFailure(null);
+    return readOneTouchResponse(0, undefined, texts);
+  }
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (response.status === 401) reportCallFailure(toApiError(401, json));
+  return readOneTouchResponse(response.status, json, texts);
+}

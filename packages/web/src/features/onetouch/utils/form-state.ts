@@ -1,0 +1,38 @@
+import type { OneTouchResult } from '@selfserve/contract';
+
+/** One-touch form states (guided-flows.md §4). */
+export type FormState =
+  | { status: 'INITIAL' }
+  | { status: 'LOADING' }
+  | { status: 'COMPLETED'; result: OneTouchResult }
+  | { status: 'FAILURE'; result: OneTouchResult }
+  | { status: 'CUSTOM_MESSAGE'; heading: string; message: string }
+  /** The refund destination step before the submit; `option` is the option chosen before it, if any. */
+  | { status: 'REFUND_INITIATED'; option: string | null };
+
+export type FormAction =
+  | { type: 'custom_message'; heading: string; message: string }
+  | { type: 'refund_step'; option: string | null }
+  | { type: 'submit' }
+  | { type: 'answer'; result: OneTouchResult }
+  | { type: 'back' };
+
+export const initialFormState: FormState = { status: 'INITIAL' };
+
+export function formReducer(state: FormState, action: FormAction): FormState {
+  switch (action.type) {
+    case 'custom_message':
+      return { status: 'CUSTOM_MESSAGE', heading: action.heading, message: action.message };
+    case 'refund_step':
+      return { status: 'REFUND_INITIATED', option: action.option };
+    case 'submit':
+      return state.status === 'LOADING' ? state : { status: 'LOADING' };
+    case 'answer':
+      if (state.status !== 'LOADING') return state;
+      return action.result.state === 'FAILURE'
+        ? { status: 'FAILURE', result: action.result }
+        : { status: 'COMPLETED', result: action.result };
+    case 'back':
+      return initialFormState;
+  }
+}

@@ -1,0 +1,198 @@
+import { IDEMPOTENCY_HEADER, oneTouchPaths } from '@selfserve/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OneTouchPanel } from '../src/features/onetouch/components/one-touch-panel';
+import { setSelectedBooking } from '../src/lib/selected-booking';
+import { article } from './kb-fixtures';
+import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
+
+const booking = { id: 'b-1', crn: '1234567890', cab_category: 'mini' };
+
+const refundArticle = article({
+  id: '101101',
+  title: 'I was charged a cancellation fee unfairly',
+  labels: { one_touch: true, call_type: 'cancellation_fee_refund' },
+  label_names: ['neft_refund_option'],
+  options: [
+    { text: 'The driver was not moving towards me', value: 'driver_not_moving' },
+    { text: 'The driver asked me to cancel', value: 'driver_asked_to_cancel', article_id: '101103' },
+    {
+      text: "I wasn't charged",
+      value: 'not_charged',
+      showCustomMessage: true,
+      customMessageHeading: 'Good news',
+      customMessage: 'No cancellation fee was taken for this ride.',
+    },
+  ],
+});
+const ticketArticle = article({ id: '101001', labels: { one_touch: true, call_type: 'fare_dispute' } });
+const invoiceArticle = article({
+  id: '101004',
+  labels: { one_touch: true, call_type: 'send_invoice' },
+  label_names: ['send_invoice'],
+});
+
+const answer = (overrides: Record<string, unknown> = {}) => ({
+  status: 'SUCCESS',
+  title: 'Refund initiated',
+  message: 'Your refund will reach your bank account in 7 to 10 business days.',
+  ticket_request_id: null,
+  csat_required: false,
+  side_load: {},
+  ...overrides,
+});
+
+function renderPanel(a = refundArticle) {
+  return renderWithSession(
+    <Routes>
+      <Route path="/article" element={<OneTouchPanel article={a} onReload={() => {}} />} />
+      <Route path="/dreport/:id" element={<p>Opened article</p>} />
+    </Routes>,
+    { route: '/article', session: { user: riya } },
+  );
+}
+
+const bodyOf = (init?: RequestInit) => JSON.parse(String(init?.body)) as Record<string, unknown>;
+const headerOf = (init: RequestInit | undefined, name: string) =>
+  (init?.headers as Record<string, string> | undefined)?.[name];
+
+beforeEach(() => setSelectedBooking(booking));
+afterEach(() => {
+  setSelectedBooking(null);
+  vi.unstubAllGlobals();
+});
+
+describe('OneTouchPanel', () => {
+  it('asks for a booking first', () => {
+    setSelectedBooking(null);
+    renderPanel();
+    expect(screen.getByRole('link', { name: 'Choose the ride this is about' })).toHaveAttribute('href', '/bookings');
+  });
+
+  it('an option with a custom message shows it instead of submitting', async () => {
+    const fetch = mockFetch({});
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: "I wasn't charged" }));
+    expect(screen.getByRole('heading', { name: 'Good news' })).toHaveFocus();
+    expect(screen.getByText('No cancellation fee was taken for this ride.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('an option with an article id opens that article', async () => {
+    mockFetch({});
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'The driver asked me to cancel' }));
+    expect(await screen.findByText('Opened article')).toBeInTheDocument();
+  });
+
+  it('refund destination: Submit waits for a choice; NEFT is sent and the result shows', async () => {
+    const fetch = mockFetch({ [oneTouchPaths.submitV1]: () => jsonResponse(answer()) });
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'The driver was not moving towards me' }));
+    expect(screen.getByText('How would you like to have your refund processed?')).toBeInTheDocument();
+    expect(screen.getByText('Processed instantly')).toBeInTheDocument();
+    expect(screen.getByText('Takes 7-10 business days')).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+    await userEvent.click(screen.getByRole('radio', { name: /NEFT/ }));
+    expect(submit).toBeEnabled();
+    await userEvent.click(submit);
+    const dialog = await screen.findByRole('dialog', { name: 'Refund initiated' });
+    expect(dialog).toHaveTextContent('7 to 10 business days');
+    expect(screen.getByRole('heading', { name: 'Refund initiated' })).toHaveFocus();
+    expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
+    expect(dialog.querySelector('svg')).not.toBeNull();
+    const body = bodyOf(fetch.mock.calls[0]?.[1]);
+    expect(body).toMatchObject({
+      article_id: '101101',
+      call_type: 'cancellation_fee_refund',
+      booking_id: 'b-1',
+      crn: '1234567890',
+      car_category: 'mini',
+      refund_destination: 'neft',
+      option_selected: 'driver_not_moving',
+      one_touch_source: 'web',
+    });
+  });
+
+  it('ALREADY_REFUNDED shows as NOIMAGE', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse(answer({ status: 'ALREADY_REFUNDED', title: 'Already refunded', message: 'Refunded once.' })),
+    });
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'The driver was not moving towards me' }));
+    await userEvent.click(screen.getByRole('radio', { name: /Voucher/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Already refunded' });
+    expect(dialog).toHaveAttribute('data-state', 'NOIMAGE');
+    expect(dialog.querySelector('svg')).toBeNull();
+    expect(dialog).toHaveTextContent('Refunded once.');
+  });
+
+  it('a 500 with status ERROR is NOIMAGE with its message', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse({ status: 'ERROR', title: 'Hold on', message: 'We are looking into it.' }, 500),
+    });
+    renderPanel(ticketArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hold on' });
+    expect(dialog).toHaveAttribute('data-state', 'NOIMAGE');
+    expect(dialog).toHaveTextContent('We are looking into it.');
+    expect(dialog.querySelector('svg')).toBeNull();
+  });
+
+  it('sends the invoice to the e-mail given', async () => {
+    const fetch = mockFetch({
+      [oneTouchPaths.sendInvoice]: () => jsonResponse(answer({ title: 'Invoice Sent!', message: 'Sent.' })),
+    });
+    renderPanel(invoiceArticle);
+    const email = screen.getByLabelText('E-mail');
+    expect(email).toHaveValue(riya.email);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'nope');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please Enter A Valid Email');
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'me@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('dialog', { name: 'Invoice Sent!' })).toBeInTheDocument();
+    expect(bodyOf(fetch.mock.calls[0]?.[1])).toEqual({ booking_id: 'b-1', email: 'me@example.in' });
+  });
+
+  it('a retry reuses the idempotency key; a failure offers call-us in India', async () => {
+    let calls = 0;
+    const fetch = mockFetch({
+      [oneTouchPaths.submitV1]: () => {
+        calls += 1;
+        return calls === 1 ? jsonResponse({}, 500) : jsonResponse(answer({ title: 'Request received' }));
+      },
+    });
+    renderPanel(ticketArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    const failed = await screen.findByRole('dialog', { name: 'Sorry' });
+    expect(failed).toHaveAttribute('data-state', 'FAILURE');
+    expect(screen.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', '/callUs');
+    await userEvent.click(screen.getByRole('button', { name: 'BACK' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(await screen.findByRole('dialog', { name: 'Request received' })).toBeInTheDocument();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const first = headerOf(fetch.mock.calls[0]?.[1], IDEMPOTENCY_HEADER);
+    expect(first).toMatch(/^[\w-]{8,}$/);
+    expect(headerOf(fetch.mock.calls[1]?.[1], IDEMPOTENCY_HEADER)).toBe(first);
+  });
+
+  it('shows the rating when the answer asks for it with a ticket', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse(answer({ title: 'Request received', ticket_request_id: 'T-1', csat_required: true })),
+    });
+    renderPanel(ticketArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(await screen.findByTestId('ticket-rating')).toBeInTheDocument();
+  });
+});
