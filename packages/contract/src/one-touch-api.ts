@@ -75,3 +75,22 @@ export const oneTouchPaths = {
   sendInvoice: '/api/bookings/v2/send_invoice',
   updateEmail: '/api/users/v1/update_email',
 } as const;
+
+/**
+ * POST /self_serve/do_kyc: a real HTML form post (multipart) that navigates away — for KYC categories
+ * and for choosing the wallet as refund destination (guided-flows.md §2, §4). The spec's hidden fields,
+ * plus `_csrf` (a form cannot send our header; the server checks this field instead).
+ */
+export const KYC_FORM_PATH = '/self_serve/do_kyc';
+export const KYC_CSRF_FIELD = '_csrf';
+export const kycFormSchema = z.object({
+  /** the booking reference (CRN) the choice is about, if any */
+  cnl: z.string().max(20).default(''),
+  /** the article the user came from */
+  nav: z.string().max(40).default(''),
+  /** what was chosen: 'refund_wallet' or 'kyc' */
+  banner: z.string().max(40).default('kyc'),
+  landing: z.string().max(40).default(''),
+  care_redirect_url: z.string().max(500).default('/home'),
+  source: z.string().max(40).default('web'),
+});
