@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
+import { kycFormRoute } from './modules/onetouch/kyc.ts';
 import { oneTouchRoutes } from './modules/onetouch/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(mailRoutes(deps));
   await app.register(ticketsRoutes(deps));
   await app.register(oneTouchRoutes(deps));
+  await app.register(kycFormRoute(deps));
 
   registerSpa(app, config.staticDir);
   return app;

@@ -15,6 +15,7 @@ import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-knowledge-base.ts';
 import * as m0003 from './migrations/0003-tickets.ts';
 import * as m0004 from './migrations/0004-one-touch.ts';
+import * as m0005 from './migrations/0005-kyc-choices.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0002-knowledge-base': m0002,
   '0003-tickets': m0003,
   '0004-one-touch': m0004,
+  '0005-kyc-choices': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

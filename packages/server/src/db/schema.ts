@@ -314,7 +314,19 @@ export interface RefundsTable {
   created_at: string;
 }
 
+export interface KycChoicesTable {
+  id: string;
+  user_id: string;
+  crn: string | null;
+  article_id: string | null;
+  banner: string;
+  landing: string;
+  source: string;
+  created_at: string;
+}
+
 export interface Database {
+  kyc_choices: KycChoicesTable;
   refunds: RefundsTable;
   ticket_items: TicketItemsTable;
   documents: DocumentsTable;

@@ -20,7 +20,11 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * the app exchanges a signed token it holds itself — no cookie is trusted, so a forged
  * cross-site request gains nothing.
  */
-const CSRF_EXEMPT = new Set(['/api/auth/app_session']);
+const CSRF_EXEMPT = new Set([
+  '/api/auth/app_session',
+  // An HTML form post cannot send our header: the route checks the token in its _csrf field instead.
+  '/self_serve/do_kyc',
+]);
 
 export interface SessionTools {
   start(

@@ -1,0 +1,55 @@
+import fastifyMultipart from '@fastify/multipart';
+import { KYC_CSRF_FIELD, KYC_FORM_PATH, kycFormSchema, routes } from '@selfserve/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../app.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { newId, safeEqual } from '../../lib/crypto.ts';
+
+/** Only a path on this site: never an open redirect to another host. */
+export function safeRedirect(target: string): string {
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return routes.home;
+  const url = new URL(target, 'http://selfserve.local');
+  return url.origin === 'http://selfserve.local' ? `${url.pathname}${url.search}` : routes.home;
+}
+
+/**
+ * POST /self_serve/do_kyc (guided-flows.md §2, §4): the hidden multipart form of KYC categories and
+ * of the wallet refund choice. Records the choice for the signed-in user and sends the browser back
+ * to care_redirect_url (303). A form cannot carry our CSRF header, so the token comes in _csrf.
+ */
+export function kycFormRoute(deps: AppDeps): FastifyPluginAsync {
+  return async (app) => {
+    // Multipart only in this scope; the form has fields and no files.
+    await app.register(fastifyMultipart, { limits: { files: 0, fields: 10, fieldSize: 600, parts: 10 } });
+
+    app.post(KYC_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This form must be sent as multipart/form-data.');
+      const fields: Record<string, string> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
+      }
+      const form = kycFormSchema.safeParse(fields);
+      if (!form.success)
+        throw new AppError('VALIDATION_FAILED', 'The form was incomplete. Please go back and try again.');
+      const back = safeRedirect(form.data.care_redirect_url);
+      if (!request.session) return reply.redirect(`${routes.login}?return=${encodeURIComponent(back)}`, 303);
+      const expected = deps.sessions.csrfTokenFor(request.csrfBinding ?? '');
+      if (!safeEqual(fields[KYC_CSRF_FIELD] ?? '', expected)) throw new AppError('CSRF_MISSING');
+      await deps.db
+        .insertInto('kyc_choices')
+        .values({
+          id: newId('kyc'),
+          user_id: request.session.userId,
+          crn: form.data.cnl || null,
+          article_id: form.data.nav || null,
+          banner: form.data.banner,
+          landing: form.data.landing,
+          source: form.data.source,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      return reply.redirect(back, 303);
+    });
+  };
+}

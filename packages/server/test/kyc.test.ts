@@ -1,0 +1,103 @@
+import { KYC_FORM_PATH } from '@selfserve/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeRedirect } from '../src/modules/onetouch/kyc.ts';
+import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
+
+function multipart(fields: Record<string, string>) {
+  const boundary = '----selfserve-test-boundary';
+  const body = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\ncontent-disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('');
+  return { payload: `${body}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe.each(testDatabases)('do_kyc form [%s]', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const post = (c: TestClient, fields: Record<string, string>) => {
+    const { payload, contentType } = multipart(fields);
+    return t.app.inject({
+      method: 'POST',
+      url: KYC_FORM_PATH,
+      payload,
+      headers: { 'content-type': contentType, cookie: c.cookieHeader },
+    });
+  };
+  const form = {
+    cnl: '4992739872',
+    nav: '101101',
+    banner: 'refund_wallet',
+    landing: 'wallet',
+    care_redirect_url: '/dreport/101101?kyc=done',
+    source: 'web',
+  };
+
+  it('records the choice and sends the browser back with 303', async () => {
+    const c = new TestClient(t.app);
+    await c.signInAs(accounts.customer);
+    const res = await post(c, { ...form, _csrf: c.csrf });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dreport/101101?kyc=done');
+    const row = await t.database.db
+      .selectFrom('kyc_choices')
+      .selectAll()
+      .where('user_id', '=', 'u_customer_in')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      crn: '4992739872',
+      article_id: '101101',
+      banner: 'refund_wallet',
+      landing: 'wallet',
+      source: 'web',
+    });
+  });
+
+  it('refuses a missing or wrong form token', async () => {
+    const c = new TestClient(t.app);
+    await c.signInAs(accounts.paidMember);
+    expect((await post(c, form)).statusCode).toBe(403);
+    expect((await post(c, { ...form, _csrf: 'forged' })).statusCode).toBe(403);
+  });
+
+  it('sends a signed-out visitor to sign in first, and never redirects off the site', async () => {
+    const visitor = new TestClient(t.app);
+    const res = await post(visitor, { ...form, _csrf: 'x' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/login?return=${encodeURIComponent('/dreport/101101?kyc=done')}`);
+    const c = new TestClient(t.app);
+    await c.signInAs(accounts.trialMember);
+    const evil = await post(c, { ...form, care_redirect_url: 'https://evil.example/steal', _csrf: c.csrf });
+    expect(evil.headers.location).toBe('/home');
+  });
+
+  it('wants multipart', async () => {
+    const c = new TestClient(t.app);
+    await c.signInAs(accounts.customer);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: KYC_FORM_PATH,
+      payload: { ...form, _csrf: c.csrf },
+      headers: { cookie: c.cookieHeader },
+    });
+    expect(res.statusCode).toBe(415);
+  });
+});
+
+describe('safeRedirect', () => {
+  it.each([
+    ['/dreport/1?kyc=done', '/dreport/1?kyc=done'],
+    ['https://evil.example/x', '/home'],
+    ['//evil.example/x', '/home'],
+    ['/\\evil.example', '/home'],
+    ['javascript:alert(1)', '/home'],
+    ['relative/path', '/home'],
+  ])('%s → %s', (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+});
