@@ -7,9 +7,7 @@ import {
   supportArticleHref,
 } from '@selfserve/contract';
 import { type ReactElement, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { BookingCard } from '../../../components/booking-card';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
 import { selectedBookingStore, setSelectedBooking } from '../../../lib/selected-booking';
@@ -17,37 +15,24 @@ import { useSession } from '../../../lib/session';
 import { ArticleView } from '../../kb/components/article-view';
 import { LoadError } from '../../kb/components/load-error';
 import '../../kb/kb.css';
-import { useBookingByCrn } from '../api/get-booking-by-crn';
 import { useBookingDetails } from '../api/get-booking-details';
 import '../bookings.css';
+import { BookingContext } from '../components/booking-context';
 import { BookingNotFound, CheckedCrn, isBookingMissing } from '../components/booking-help';
-import { bookingSectionStore, selectBooking } from '../utils/selection';
+import { bookingSectionStore } from '../utils/selection';
 
 /** An article with the booking it is about above it; its child topics stay in the booking's context. */
 function ArticleForCrn({ crn, articleId }: { crn: string; articleId: string }) {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  const query = useBookingByCrn(user?.id, crn);
-  const booking = query.data;
-
-  useEffect(() => {
-    if (booking) selectBooking(booking);
-  }, [booking]);
-
-  if (query.isPending) return <Loader fullPage />;
-  if (isBookingMissing(query.error)) return <BookingNotFound />;
-  if (!booking) return <LoadError onRetry={() => void query.refetch()} />;
   return (
-    <>
-      <section className="booking-context" aria-label={t('bookings.yourBooking')} data-testid="booking-context">
-        <BookingCard booking={booking} href={bdetailsHref(crn)} headingLevel={null} />
-      </section>
-      <ArticleView
-        key={articleId}
-        id={articleId}
-        hrefFor={(node: ArticleSummary) => bookingArticleHref(crn, node.id)}
-      />
-    </>
+    <BookingContext crn={crn}>
+      {() => (
+        <ArticleView
+          key={articleId}
+          id={articleId}
+          hrefFor={(node: ArticleSummary) => bookingArticleHref(crn, node.id)}
+        />
+      )}
+    </BookingContext>
   );
 }
 

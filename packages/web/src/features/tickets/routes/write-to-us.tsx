@@ -1,18 +1,16 @@
-import { bdetailsHref, bookingRoutes, orderMetaSegment } from '@selfserve/contract';
-import { useEffect, useId, useState } from 'react';
+import { bookingRoutes, orderMetaSegment } from '@selfserve/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
-import { BookingCard } from '../../../components/booking-card';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
 import { ApiError } from '../../../lib/api-client';
 import { localizeMessage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useBookingByCrn } from '../../bookings/api/get-booking-by-crn';
-import { BookingNotFound, CheckedCrn, isBookingMissing } from '../../bookings/components/booking-help';
-import { selectBooking } from '../../bookings/utils/selection';
+import { BookingContext } from '../../bookings/components/booking-context';
+import { CheckedCrn } from '../../bookings/components/booking-help';
 import { LoadError } from '../../kb/components/load-error';
 import '../../bookings/bookings.css';
 import { useOrderMeta } from '../../orders/api/get-order-meta';
@@ -122,27 +120,15 @@ export function DwritetousPage() {
 }
 
 function BookingIssueForm({ crn, articleId }: { crn: string; articleId: string }) {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  const query = useBookingByCrn(user?.id, crn);
-  const booking = query.data;
-  useEffect(() => {
-    if (booking) selectBooking(booking);
-  }, [booking]);
-
-  if (query.isPending) return <Loader fullPage />;
-  if (isBookingMissing(query.error)) return <BookingNotFound />;
-  if (!booking) return <LoadError onRetry={() => void query.refetch()} />;
   return (
-    <>
-      <section className="booking-context" aria-label={t('bookings.yourBooking')} data-testid="booking-context">
-        <BookingCard booking={booking} href={bdetailsHref(crn)} headingLevel={null} />
-      </section>
-      <ArticleIssueForm
-        articleId={articleId}
-        booking={{ id: booking.id, crn: booking.crn, cab_category: booking.cab_category }}
-      />
-    </>
+    <BookingContext crn={crn}>
+      {(booking) => (
+        <ArticleIssueForm
+          articleId={articleId}
+          booking={{ id: booking.id, crn: booking.crn, cab_category: booking.cab_category }}
+        />
+      )}
+    </BookingContext>
   );
 }
 
