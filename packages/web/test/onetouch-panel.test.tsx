@@ -1,9 +1,11 @@
-import { IDEMPOTENCY_HEADER, oneTouchPaths } from '@selfserve/contract';
+import { IDEMPOTENCY_HEADER, KYC_CSRF_FIELD, KYC_FORM_PATH, oneTouchPaths } from '@selfserve/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OneTouchPanel } from '../src/features/onetouch/components/one-touch-panel';
+import { setCsrfToken } from '../src/lib/api-client';
+import { setLocale } from '../src/lib/i18n';
 import { setSelectedBooking } from '../src/lib/selected-booking';
 import { article } from './kb-fixtures';
 import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
@@ -44,13 +46,13 @@ const answer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function renderPanel(a = refundArticle) {
+function renderPanel(a = refundArticle, route = '/article') {
   return renderWithSession(
     <Routes>
       <Route path="/article" element={<OneTouchPanel article={a} onReload={() => {}} />} />
       <Route path="/dreport/:id" element={<p>Opened article</p>} />
     </Routes>,
-    { route: '/article', session: { user: riya } },
+    { route, session: { user: riya } },
   );
 }
 
@@ -61,7 +63,9 @@ const headerOf = (init: RequestInit | undefined, name: string) =>
 beforeEach(() => setSelectedBooking(booking));
 afterEach(() => {
   setSelectedBooking(null);
+  setCsrfToken(null);
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('OneTouchPanel', () => {
@@ -115,6 +119,71 @@ describe('OneTouchPanel', () => {
       option_selected: 'driver_not_moving',
       one_touch_source: 'web',
     });
+  });
+
+  it('refund destination: Wallet posts the hidden KYC form, not the submit API', async () => {
+    const fetch = mockFetch({});
+    setCsrfToken('csrf-1');
+    const submitted: HTMLFormElement[] = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
+      submitted.push(this);
+    });
+    renderPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'The driver was not moving towards me' }));
+    await userEvent.click(screen.getByRole('radio', { name: /Wallet/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(submitted).toHaveLength(1);
+    const form = submitted[0];
+    if (!form) return;
+    expect(form).toBe(screen.getByTestId('kyc-form'));
+    expect(form.getAttribute('action')).toBe(KYC_FORM_PATH);
+    expect(form.getAttribute('method')).toBe('post');
+    expect(form.getAttribute('enctype')).toBe('multipart/form-data');
+    const fields = Object.fromEntries(
+      [...form.querySelectorAll('input')].map((input) => {
+        expect(input.type).toBe('hidden');
+        return [input.name, input.value];
+      }),
+    );
+    expect(fields).toEqual({
+      cnl: '1234567890',
+      nav: '101101',
+      banner: 'refund_wallet',
+      landing: 'wallet',
+      care_redirect_url: '/article?kyc=done',
+      source: 'web',
+      [KYC_CSRF_FIELD]: 'csrf-1',
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('back from the KYC form, the wallet choice notice shows', () => {
+    mockFetch({});
+    renderPanel(refundArticle, '/article?kyc=done');
+    expect(screen.getByTestId('kyc-done')).toHaveAttribute('role', 'status');
+    expect(screen.getByTestId('kyc-done')).toHaveTextContent(
+      'Your wallet choice was recorded. Complete your KYC in the app to receive the refund in your wallet.',
+    );
+  });
+
+  it('without ?kyc=done there is no notice', () => {
+    mockFetch({});
+    renderPanel();
+    expect(screen.queryByTestId('kyc-done')).toBeNull();
+  });
+
+  it('shows our labels in Hindi and keeps the spec title', async () => {
+    mockFetch({});
+    await setLocale('hi');
+    try {
+      renderPanel();
+      await userEvent.click(screen.getByRole('button', { name: 'The driver was not moving towards me' }));
+      expect(screen.getByText('How would you like to have your refund processed?')).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: /वॉलेट/ })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'सबमिट करें' })).toBeDisabled();
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('ALREADY_REFUNDED shows as NOIMAGE', async () => {

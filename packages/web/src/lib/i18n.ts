@@ -2,6 +2,7 @@ import { type MessageKey, messages, resolveLocale, type SupportedLocale } from '
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { MailLabels } from '../features/mail/labels';
+import type { OneTouchLabels } from '../features/onetouch/labels';
 import type { TicketLabels } from '../features/tickets/labels';
 import { en } from './locales/en';
 
@@ -15,6 +16,7 @@ export const enResources = { ...messages, ...en };
 export interface FeatureLabels {
   tickets: TicketLabels;
   mail: MailLabels;
+  onetouch: OneTouchLabels;
 }
 
 declare module 'i18next' {

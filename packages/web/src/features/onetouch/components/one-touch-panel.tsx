@@ -2,32 +2,68 @@ import {
   type Article,
   type FlowKind,
   isValidEmail,
+  KYC_CSRF_FIELD,
+  KYC_FORM_PATH,
+  type kycFormSchema,
   type OneTouchOption,
   type OneTouchResult,
   oneTouchPaths,
   resolveFlow,
 } from '@selfserve/contract';
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { getCsrfToken } from '../../../lib/api-client';
 import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
 import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
 import { ResultDialog } from './result-dialog';
+import '../labels';
 import '../onetouch.css';
 
 /** The flows this panel runs; the others (update e-mail, structured e-mail, cab attachment) come later. */
 export const oneTouchKinds: readonly FlowKind[] = ['one_touch', 'refund_destination', 'send_invoice'];
 
 type RefundDestination = 'voucher' | 'neft' | 'ola_money';
-const refundOptions: { value: RefundDestination; text: string; help: string | null }[] = [
-  { value: 'voucher', text: 'Voucher', help: 'Processed instantly' },
-  { value: 'neft', text: 'NEFT', help: 'Takes 7-10 business days' },
-  { value: 'ola_money', text: 'Wallet', help: null },
-];
+const refundOptions = [
+  { value: 'voucher', text: 'voucher', help: 'voucherHelp' },
+  { value: 'neft', text: 'neft', help: 'neftHelp' },
+  { value: 'ola_money', text: 'wallet', help: null },
+] as const satisfies readonly { value: RefundDestination; text: string; help: string | null }[];
+
+/** The query the KYC endpoint's 303 brings the user back with. */
+const KYC_DONE_PARAM = 'kyc';
+const KYC_DONE_VALUE = 'done';
+
+type KycFields = Record<keyof typeof kycFormSchema.shape, string>;
+
+/**
+ * The hidden KYC form (guided-flows.md §4): a real multipart form post that navigates away to
+ * KYC_FORM_PATH; the server records the choice and answers 303 to care_redirect_url. A form cannot send
+ * our CSRF header, so the token travels as the KYC_CSRF_FIELD field.
+ */
+function KycForm({ formRef, fields, csrf }: { formRef: React.Ref<HTMLFormElement>; fields: KycFields; csrf: string }) {
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      encType="multipart/form-data"
+      action={KYC_FORM_PATH}
+      hidden
+      data-testid="kyc-form"
+    >
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name={KYC_CSRF_FIELD} value={csrf} />
+    </form>
+  );
+}
 
 function RefundDestinationStep({ busy, onSubmit }: { busy: boolean; onSubmit: (d: RefundDestination) => void }) {
+  const { t } = useTranslation();
   const ids = useId();
   const [choice, setChoice] = useState<RefundDestination | null>(null);
   const submit = (event: FormEvent) => {
@@ -37,7 +73,7 @@ function RefundDestinationStep({ busy, onSubmit }: { busy: boolean; onSubmit: (d
   return (
     <form className="form onetouch-refund" onSubmit={submit} data-testid="refund-destination">
       <fieldset>
-        <legend>How would you like to have your refund processed?</legend>
+        <legend>{t('onetouch.text.refundTitle')}</legend>
         {refundOptions.map((o) => (
           <label key={o.value} className="onetouch-refund__option">
             <input
@@ -47,36 +83,38 @@ function RefundDestinationStep({ busy, onSubmit }: { busy: boolean; onSubmit: (d
               checked={choice === o.value}
               onChange={() => setChoice(o.value)}
             />
-            <span>{o.text}</span>
-            {o.help ? <small>{o.help}</small> : null}
+            <span>{t(`onetouch.refund.${o.text}`)}</span>
+            {o.help ? <small>{t(`onetouch.refund.${o.help}`)}</small> : null}
           </label>
         ))}
       </fieldset>
       <button type="submit" className="button" disabled={!choice || busy}>
-        Submit
+        {t('onetouch.refund.submit')}
       </button>
     </form>
   );
 }
 
 function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (email: string) => void }) {
+  const { t } = useTranslation();
   const ids = useId();
   const { user, userInfo } = useSession();
   const [email, setEmail] = useState(userInfo?.email ?? user?.email ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const error = invalid ? t('onetouch.text.invalidEmail') : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValidEmail(email)) {
-      setError('Please Enter A Valid Email');
+      setInvalid(true);
       return;
     }
-    setError(null);
+    setInvalid(false);
     if (!busy) onSend(email.trim());
   };
   return (
     <form className="form onetouch-invoice" onSubmit={submit} noValidate data-testid="send-invoice">
       <div className="field">
-        <label htmlFor={`${ids}-email`}>E-mail</label>
+        <label htmlFor={`${ids}-email`}>{t('onetouch.invoice.email')}</label>
         <input
           id={`${ids}-email`}
           type="email"
@@ -93,7 +131,7 @@ function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (email: stri
         ) : null}
       </div>
       <button type="submit" className="button" disabled={busy}>
-        Send
+        {t('onetouch.invoice.send')}
       </button>
     </form>
   );
@@ -110,21 +148,39 @@ export interface OneTouchPanelProps {
  * destination step, the send-invoice form, and the result dialog. Needs a selected booking.
  */
 export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
+  const { t } = useTranslation();
   const booking = useSelectedBooking();
+  const { search } = useLocation();
+  // Back from the KYC form post (its 303 to care_redirect_url).
+  const kycDone = new URLSearchParams(search).get(KYC_DONE_PARAM) === KYC_DONE_VALUE;
+  const notice = kycDone ? (
+    <p className="onetouch__notice" role="status" data-testid="kyc-done">
+      {t('onetouch.panel.kycDone')}
+    </p>
+  ) : null;
   if (!booking) {
     return (
       <section className="onetouch" data-testid="onetouch-panel">
-        <Link to="/bookings">Choose the ride this is about</Link>
+        {notice}
+        <Link to="/bookings">{t('onetouch.panel.chooseRide')}</Link>
       </section>
     );
   }
-  return <OneTouchForm article={article} booking={booking} onReload={onReload} />;
+  return <OneTouchForm article={article} booking={booking} onReload={onReload} notice={notice} />;
 }
 
-function OneTouchForm({ article, booking, onReload }: OneTouchPanelProps & { booking: SelectedBooking }) {
+function OneTouchForm({
+  article,
+  booking,
+  onReload,
+  notice,
+}: OneTouchPanelProps & { booking: SelectedBooking; notice: React.ReactNode }) {
+  const { t } = useTranslation();
   const flow = resolveFlow(article);
   const navigate = useNavigate();
-  const { isMember, userInfo } = useSession();
+  const { pathname } = useLocation();
+  const { isMember, userInfo, csrfToken } = useSession();
+  const kycForm = useRef<HTMLFormElement>(null);
   const [state, dispatch] = useReducer(formReducer, initialFormState);
   const lastAttempt = useRef<SubmitAttempt | null>(null);
   const busy = state.status === 'LOADING';
@@ -189,15 +245,27 @@ function OneTouchForm({ article, booking, onReload }: OneTouchPanelProps & { boo
     }
   };
 
+  const kycFields: KycFields = {
+    cnl: booking.crn ?? '',
+    nav: article.id,
+    banner: 'refund_wallet',
+    landing: 'wallet',
+    care_redirect_url: `${pathname}?${KYC_DONE_PARAM}=${KYC_DONE_VALUE}`,
+    source: 'web',
+  };
+
   const refundStep = (option: string | null) => (
-    <RefundDestinationStep
-      busy={busy}
-      onSubmit={(destination) =>
-        // Wallet (ola_money) would post the /self_serve/do_kyc form first; that page is not built yet, so the
-        // choice goes through the submit API like the others.
-        void submit({ refund_destination: destination, ...(option ? { option_selected: option } : {}) })
-      }
-    />
+    <>
+      <RefundDestinationStep
+        busy={busy}
+        onSubmit={(destination) => {
+          // Wallet (ola_money) submits the hidden KYC form, which leaves the page; the others call the API.
+          if (destination === 'ola_money') kycForm.current?.submit();
+          else void submit({ refund_destination: destination, ...(option ? { option_selected: option } : {}) });
+        }}
+      />
+      <KycForm formRef={kycForm} fields={kycFields} csrf={csrfToken ?? getCsrfToken() ?? ''} />
+    </>
   );
 
   let body: React.ReactNode;
@@ -224,7 +292,7 @@ function OneTouchForm({ article, booking, onReload }: OneTouchPanelProps & { boo
   } else if (article.options.length === 0) {
     body = (
       <button type="button" className="button" disabled={busy} onClick={() => void submit({})}>
-        Submit request
+        {t('onetouch.panel.submitRequest')}
       </button>
     );
   } else {
@@ -243,12 +311,14 @@ function OneTouchForm({ article, booking, onReload }: OneTouchPanelProps & { boo
 
   return (
     <section className="onetouch" data-testid="onetouch-panel" data-form-state={state.status} aria-busy={busy}>
+      {notice}
       {body}
     </section>
   );
 }
 
 function CustomMessage({ heading, message, onBack }: { heading: string; message: string; onBack: () => void }) {
+  const { t } = useTranslation();
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -260,7 +330,7 @@ function CustomMessage({ heading, message, onBack }: { heading: string; message:
       </h2>
       <p>{message}</p>
       <button type="button" className="button button--secondary" onClick={onBack}>
-        BACK
+        {t('onetouch.text.back')}
       </button>
     </div>
   );

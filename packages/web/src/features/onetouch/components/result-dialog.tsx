@@ -1,11 +1,13 @@
 import { channelsAfter, type OneTouchResult } from '@selfserve/contract';
 import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
 import type { TicketSummary } from '../../tickets/api/get-tickets';
 import { TicketRating } from '../../tickets/components/ticket-rating';
 // The rating's texts live with the tickets feature; loading them here keeps this lazy chunk self-sufficient.
 import '../../tickets/labels';
+import '../labels';
 
 function SuccessImage() {
   return (
@@ -50,6 +52,7 @@ export function ResultDialog({
   allowWriteToUs,
   onBack,
 }: ResultDialogProps) {
+  const { t } = useTranslation();
   const { user, switches } = useSession();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -97,18 +100,18 @@ export function ResultDialog({
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
           {channels.callUs ? (
             <li>
-              <Link to="/callUs">Call us</Link>
+              <Link to="/callUs">{t('onetouch.result.callUs')}</Link>
             </li>
           ) : null}
           {channels.writeToUs ? (
             <li>
-              <Link to={`/dwritetous/${encodeURIComponent(articleId)}`}>Write to us</Link>
+              <Link to={`/dwritetous/${encodeURIComponent(articleId)}`}>{t('onetouch.result.writeToUs')}</Link>
             </li>
           ) : null}
         </ul>
       ) : null}
       <button type="button" className="button" onClick={onBack}>
-        BACK
+        {t('onetouch.text.back')}
       </button>
     </div>
   );
