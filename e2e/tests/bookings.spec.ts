@@ -1,9 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   BOOKING_LIST_MAX_PAGES,
-  type BookingListResponse,
   bookingPaths,
-  type CustomerBooking,
   DEEP_LINK_PATH,
   isValidCrn,
   type KbMetaResponse,
@@ -12,32 +10,9 @@ import {
   routes,
   withCrnCheckDigit,
 } from '@selfserve/contract';
+import { allListedBookings, signIn } from './support.ts';
 
 const customer = 'riya.customer@example.in';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(routes.login);
-  await page.getByTestId(`demo-login-${email}`).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('banner').getByTestId('header-email')).toHaveText(email);
-}
-
-/** Every booking the list API offers the signed-in user (10 pages at most), walking the page keys. */
-async function allListedBookings(request: APIRequestContext): Promise<CustomerBooking[]> {
-  const found: CustomerBooking[] = [];
-  let key: string | null = null;
-  for (let page = 1; page <= BOOKING_LIST_MAX_PAGES; page++) {
-    const params: Record<string, string> = { page_no: String(page) };
-    if (key) params.page_key = key;
-    const response = await request.get(bookingPaths.list, { params });
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as BookingListResponse;
-    found.push(...body.data);
-    if (!body.next_page || !body.page_key) break;
-    key = body.page_key;
-  }
-  return found;
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 

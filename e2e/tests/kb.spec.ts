@@ -1,16 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type CategoryNode, type KbMetaResponse, kbPaths, messages, routes } from '@selfserve/contract';
+import { signIn } from './support.ts';
 
 const customer = 'riya.customer@example.in';
 const paidMember = 'arjun.select@example.in';
 const trialMember = 'meera.trial@example.in';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(routes.login);
-  await page.getByTestId(`demo-login-${email}`).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('banner').getByTestId('header-email')).toHaveText(email);
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 

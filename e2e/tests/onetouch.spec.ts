@@ -1,43 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import {
-  BOOKING_LIST_MAX_PAGES,
-  type BookingListResponse,
-  bookingPaths,
-  type CustomerBooking,
-  mailPaths,
-  messages,
-  type OutboxResponse,
-  routes,
-} from '@selfserve/contract';
+import { expect, test } from '@playwright/test';
+import { mailPaths, messages, type OutboxResponse } from '@selfserve/contract';
+import { allListedBookings, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';
 /** content/kb/customer/101101-dispute-cancellation-fee.md (tag neft_refund_option). */
 const REFUND_ARTICLE_TITLE = 'I was charged a cancellation fee unfairly';
 /** content/kb/customer/101004-send-invoice.md (tag send_invoice). */
 const INVOICE_ARTICLE = '101004';
-
-async function signIn(page: Page, email: string) {
-  await page.goto(routes.login);
-  await page.getByTestId(`demo-login-${email}`).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('banner').getByTestId('header-email')).toHaveText(email);
-}
-
-async function allListedBookings(request: APIRequestContext): Promise<CustomerBooking[]> {
-  const found: CustomerBooking[] = [];
-  let key: string | null = null;
-  for (let page = 1; page <= BOOKING_LIST_MAX_PAGES; page++) {
-    const params: Record<string, string> = { page_no: String(page) };
-    if (key) params.page_key = key;
-    const response = await request.get(bookingPaths.list, { params });
-    expect(response.status()).toBe(200);
-    const body = (await response.json()) as BookingListResponse;
-    found.push(...body.data);
-    if (!body.next_page || !body.page_key) break;
-    key = body.page_key;
-  }
-  return found;
-}
 
 test('riya asks for a NEFT refund of a cancellation fee and rates the answer Good', async ({ page }) => {
   await signIn(page, riya);
@@ -84,4 +53,22 @@ test('riya has the invoice of a completed ride sent and finds it in the outbox',
   const mail = outbox.messages.find((m) => m.subject === `Your invoice for ride ${completed.crn}`);
   expect(mail, 'the invoice mail').toBeDefined();
   expect(mail?.to).toBe(riya);
+});
+
+test('choosing the wallet posts the KYC form and comes back with the notice', async ({ page }) => {
+  await signIn(page, riya);
+  const charged = (await allListedBookings(page.request)).filter((b) => b.context === 'rides_Cancelled_Charged')[1];
+  expect(charged, 'a second cancelled-and-charged ride').toBeDefined();
+  if (!charged) return;
+
+  await page.goto(`/${charged.crn}/dreport/101101`);
+  const panel = page.getByTestId('onetouch-panel');
+  await panel.getByRole('button', { name: 'The driver was not moving towards me' }).click();
+  await panel.getByRole('radio', { name: /Wallet/ }).check();
+  await panel.getByRole('button', { name: 'Submit' }).click();
+  // A real form post (multipart, with the CSRF field), answered 303 back to the article.
+  await expect(page).toHaveURL(new RegExp(`/${charged.crn}/dreport/101101\\?kyc=done$`));
+  await expect(page.getByTestId('onetouch-panel').getByRole('status')).toContainText(
+    'Your wallet choice was recorded.',
+  );
 });

@@ -4,13 +4,13 @@ import {
   CSRF_HEADER,
   IDEMPOTENCY_HEADER,
   messages,
-  routes,
   ticketMessages,
   ticketPaths,
   ticketRoutes,
   writeToUsHref,
   writeToUsTexts,
 } from '@selfserve/contract';
+import { signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';
 const neha = 'neha.unverified@example.in';
@@ -31,13 +31,6 @@ interface TicketRow {
 interface TicketLists {
   open: TicketRow[];
   closed: TicketRow[];
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(routes.login);
-  await page.getByTestId(`demo-login-${email}`).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(page.getByRole('banner').getByTestId('header-email')).toHaveText(email);
 }
 
 async function ticketLists(page: Page): Promise<TicketLists> {
