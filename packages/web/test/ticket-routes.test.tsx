@@ -70,6 +70,7 @@ function renderRoutes(
       { path: '/write_to_us/:source/:context/dreport/:id', element: <WriteToUsArticlePage /> },
       { path: '/report/:articleId', element: <ReportPage /> },
       { path: '/report/:tag/default', element: <ReportTagPage /> },
+      { path: '/report/:context/:previous', element: <ReportTagPage /> },
       { path: ticketRoutes.dsuccess, element: <DsuccessPage /> },
       { path: ticketRoutes.verifyEmail, element: <VerifyEmailPage /> },
       { path: ticketRoutes.devOutbox, element: <OutboxPage /> },
@@ -238,6 +239,19 @@ describe('/report and /write_to_us', () => {
       },
     });
     renderRoutes('/report/verify_email/default');
+    expect(await h1('How do I verify my email')).toBeInTheDocument();
+    expect(searches).toEqual(['verify email']);
+  });
+
+  it('treats /report/{context}/{previous} like a tag', async () => {
+    const searches: string[] = [];
+    serveApi({
+      [kbPaths.search('customer')]: (url) => {
+        searches.push(url.searchParams.get('query') ?? '');
+        return jsonResponse([{ ...summary('100605', 'How do I verify my email'), snippet: '' }]);
+      },
+    });
+    renderRoutes('/report/verify_email/home');
     expect(await h1('How do I verify my email')).toBeInTheDocument();
     expect(searches).toEqual(['verify email']);
   });

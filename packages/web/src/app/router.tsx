@@ -107,6 +107,7 @@ const ticketRouteObjects: RouteObject[] = [
   },
   { path: '/report/:articleId', lazy: () => reportPage().then((m) => ({ Component: m.ReportPage })) },
   { path: '/report/:tag/default', lazy: () => reportPage().then((m) => ({ Component: m.ReportTagPage })) },
+  { path: '/report/:context/:previous', lazy: () => reportPage().then((m) => ({ Component: m.ReportTagPage })) },
   {
     path: ticketRoutes.dsuccess,
     lazy: () => import('../features/tickets/routes/dsuccess').then((m) => ({ Component: m.DsuccessPage })),

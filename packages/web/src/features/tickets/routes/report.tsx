@@ -48,12 +48,13 @@ export function ReportPage() {
 }
 
 /**
- * /report/{tag}/default (spec §2, §4): the article a redirect tag or context stands for. Kept simple: the
- * tag's words are searched in the viewer's index and the best match opens; no match is 'Article not found.'.
+ * /report/{tag}/default and /report/{context}/{previous} (spec §2, §4): the article a redirect tag or
+ * context stands for. Kept simple: its words are searched in the viewer's index and the best match
+ * opens; no match is 'Article not found.'.
  */
 export function ReportTagPage() {
-  const { tag = '' } = useParams();
-  const words = tagSearchWords(tag);
+  const { tag = '', context = '' } = useParams();
+  const words = tagSearchWords(tag || context);
   const searchable = words.length >= 3;
   const search = useSearchArticles(words, searchable);
   if (!searchable) return <ArticleNotFound />;
