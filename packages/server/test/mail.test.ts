@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, testConfig } from '../src/config.ts';
 import { createMailer, type SmtpTransport } from '../src/modules/mail/mailer.ts';
-import { createTestApp, type TestApp, testDatabases } from './helpers.ts';
+import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 const config = testConfig();
 
@@ -19,14 +19,17 @@ describe.each(testDatabases)('mail [%s]', (dialect) => {
   const outboxRow = (id: string) =>
     t.database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  it('keeps mail in the outbox without SMTP, and /api/dev/outbox lists it newest first', async () => {
+  it('keeps mail in the outbox without SMTP, and /api/dev/outbox lists the user’s own mail newest first', async () => {
     const mailer = createMailer({ db: t.database.db, config });
+    const riya = new TestClient(t.app);
+    await riya.signInAs(accounts.customer);
     expect(mailer.transport).toBe('outbox');
     const first = await mailer.send({
       to: 'riya.customer@example.in',
       subject: 'We have received your request',
       text: 'Ticket 123 is open.',
       kind: 'ticket_confirmation',
+      userId: 'u_customer_in',
     });
     expect(first).toEqual({ id: expect.any(String), transport: 'outbox', sent_at: null });
     const second = await mailer.send({
@@ -35,14 +38,24 @@ describe.each(testDatabases)('mail [%s]', (dialect) => {
       text: 'Invoice attached.',
       html: '<p>Invoice</p>',
       kind: 'invoice',
+      userId: 'u_customer_in',
+    });
+    const someoneElses = await mailer.send({
+      to: 'arjun.select@example.in',
+      subject: 'Not yours',
+      text: 'x',
+      kind: 'invoice',
+      userId: 'u_member_paid',
     });
     // A line break cannot start a new header.
     expect((await outboxRow(second.id)).subject).toBe('Your invoice Bcc: someone@evil.example');
 
-    const res = await t.app.inject({ method: 'GET', url: mailPaths.devOutbox });
+    expect((await t.app.inject({ method: 'GET', url: mailPaths.devOutbox })).statusCode).toBe(401);
+    const res = await riya.get(mailPaths.devOutbox);
     expect(res.statusCode).toBe(200);
     const messages: OutboxMessage[] = res.json().messages;
-    expect(messages.map((m) => m.id).slice(0, 2)).toEqual([second.id, first.id]);
+    expect(messages.map((m) => m.id)).toEqual([second.id, first.id]);
+    expect(messages.some((m) => m.id === someoneElses.id)).toBe(false);
     expect(messages[1]).toEqual({
       id: first.id,
       to: 'riya.customer@example.in',
@@ -60,9 +73,17 @@ describe.each(testDatabases)('mail [%s]', (dialect) => {
   it('lists at most the 50 newest messages', async () => {
     const mailer = createMailer({ db: t.database.db, config });
     for (let i = 0; i < OUTBOX_LIST_SIZE + 5; i++) {
-      await mailer.send({ to: 'riya.customer@example.in', subject: `Mail ${i}`, text: 'x', kind: 'test' });
+      await mailer.send({
+        to: 'riya.customer@example.in',
+        subject: `Mail ${i}`,
+        text: 'x',
+        kind: 'test',
+        userId: 'u_customer_in',
+      });
     }
-    const messages: OutboxMessage[] = (await t.app.inject({ method: 'GET', url: mailPaths.devOutbox })).json().messages;
+    const riya = new TestClient(t.app);
+    await riya.signInAs(accounts.customer);
+    const messages: OutboxMessage[] = (await riya.get(mailPaths.devOutbox)).json().messages;
     expect(messages).toHaveLength(OUTBOX_LIST_SIZE);
     expect(messages[0]?.subject).toBe(`Mail ${OUTBOX_LIST_SIZE + 4}`);
   });

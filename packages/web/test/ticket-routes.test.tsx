@@ -336,6 +336,13 @@ describe('/dev/outbox', () => {
     expect(await h1(messages.notFound)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('asks a visitor to sign in first: it shows only the signed-in user’s own mail', async () => {
+    const fetchMock = mockFetch({});
+    renderRoutes('/dev/outbox', { demo: true });
+    expect(await h1('Login page')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });
 
 describe('monitoring', () => {

@@ -282,6 +282,8 @@ export interface OutboxTable {
   transport: string;
   created_at: string;
   sent_at: string | null;
+  /** the user whose action sent it (null for system mail) */
+  user_id: string | null;
 }
 
 export interface GuestTicketsTable {

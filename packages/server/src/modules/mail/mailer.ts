@@ -13,6 +13,8 @@ export interface MailMessage {
   html?: string | null;
   /** what the mail is, for the outbox and logs: 'ticket_confirmation', 'invoice', … */
   kind: string;
+  /** the user whose action sends it: the demo outbox shows users only their own mail */
+  userId?: string | null;
 }
 
 export interface MailResult {
@@ -77,6 +79,7 @@ export function createMailer(opts: {
         transport,
         created_at: new Date(now).toISOString(),
         sent_at: null,
+        user_id: message.userId ?? null,
       });
       if (!smtp) return { id, transport, sent_at: null };
       try {

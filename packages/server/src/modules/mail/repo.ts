@@ -9,7 +9,14 @@ export function markOutboxSent(db: Kysely<Database>, id: string, sentAt: string)
   return db.updateTable('outbox').set({ sent_at: sentAt }).where('id', '=', id).execute();
 }
 
-/** The newest messages first. */
-export function listOutbox(db: Kysely<Database>, limit: number) {
-  return db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+/** The newest messages a user's actions sent, first. */
+export function listOutbox(db: Kysely<Database>, userId: string, limit: number) {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,21 +1,27 @@
 import { errorResponseSchema, mailPaths, OUTBOX_LIST_SIZE, outboxResponseSchema } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requireSession } from '../../plugins/session.ts';
 import { listOutbox } from './repo.ts';
 
 /**
- * The demo outbox: the newest mail, so a demo can show the confirmation a ticket sent. Only in demo
- * mode (the route does not exist otherwise and answers 404 like any unknown path); no sign-in, as
- * everything a demo mails goes to demo accounts.
+ * The demo outbox: the newest mail the signed-in user's actions sent (ticket confirmations, invoices),
+ * so a demo can show it. Only in demo mode (the route does not exist otherwise and answers 404 like any
+ * unknown path), and only one's own mail: invoices may go to any address the user typed.
  */
 export function mailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     if (!deps.config.demoMode) return;
     app.get(
       mailPaths.devOutbox,
-      { schema: { tags: ['mail'], response: { 200: outboxResponseSchema, 404: errorResponseSchema } } },
-      async (_request, reply) => {
-        const rows = await listOutbox(deps.db, OUTBOX_LIST_SIZE);
+      {
+        schema: {
+          tags: ['mail'],
+          response: { 200: outboxResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const rows = await listOutbox(deps.db, requireSession(request).userId, OUTBOX_LIST_SIZE);
         reply.header('cache-control', 'no-store');
         return {
           status: 'SUCCESS' as const,

@@ -132,6 +132,7 @@ export const sendInvoice = async (ctx: {
   booking: BookingRow | null;
   mailer: Mailer;
   email: string;
+  userId: string;
 }): Promise<OneTouchResponse> => {
   const booking = needBooking(ctx.booking);
   if (booking.status !== 'completed') {
@@ -143,6 +144,7 @@ export const sendInvoice = async (ctx: {
     subject: `Your invoice for ride ${booking.crn}`,
     text: `Invoice for ride ${booking.crn}\nDate: ${booking.pickup_date.slice(0, 10)}\nCity: ${booking.city}\nVehicle: ${booking.display_car_name ?? booking.cab_category}\nTotal: ${total}\n`,
     kind: 'invoice',
+    userId: ctx.userId,
   });
   if (sent.transport === 'smtp' && !sent.sent_at) return answer('FAILURE', messages.sorry, messages.genericFailure);
   return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ride ${booking.crn} to ${ctx.email}.`);
@@ -169,7 +171,8 @@ export const handlers: Record<string, Handler> = {
   cancellation_fee_refund: refund,
   cancelled_ride_refund: refund,
   ride_not_taken: refund,
-  send_invoice: (ctx) => sendInvoice({ ...ctx, email: String(ctx.body.params?.email ?? ctx.user.email) }),
+  send_invoice: (ctx) =>
+    sendInvoice({ ...ctx, userId: ctx.user.id, email: String(ctx.body.params?.email ?? ctx.user.email) }),
 };
 
 export function handlerFor(callType: string): Handler {

@@ -72,7 +72,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     ids && ids.length > 0 ? { attach: (trx, ticketRowId) => claimDocuments(trx, userId, ids, ticketRowId) } : {};
 
   /** The confirmation mail of a new ticket (not of a replayed submit). */
-  const confirmTo = (email: string | null, subject: string): Pick<NewTicket, 'onCreated'> =>
+  const confirmTo = (userId: string, email: string | null, subject: string): Pick<NewTicket, 'onCreated'> =>
     email
       ? {
           onCreated: (ticketId) =>
@@ -81,6 +81,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               subject: `We have received your request (ticket ${ticketId})`,
               text: `${messages.ticketSuccess}\n\nTicket: ${ticketId}\nSubject: ${subject}\n\nYou can follow it under My tickets in the help centre.`,
               kind: 'ticket_confirmation',
+              userId,
             }),
         }
       : {};
@@ -137,7 +138,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           items: p.item_details ?? [],
           ...withImages(user.id, p.uploaded_image_ids),
         };
-        return createTicket(db, { ...ticket, ...confirmTo(email, ticket.subject) }, request.log);
+        return createTicket(db, { ...ticket, ...confirmTo(user.id, email, ticket.subject) }, request.log);
       },
     );
 
@@ -177,7 +178,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           payload: p,
           items: p.item_details ?? [],
           ...withImages(user.id, p.uploadedImages),
-          ...confirmTo(email, p.article_name ?? article?.title ?? 'Issue'),
+          ...confirmTo(user.id, email, p.article_name ?? article?.title ?? 'Issue'),
         },
         request.log,
       );
@@ -232,7 +233,11 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               items: p.item_details ?? [],
               ...withImages(user.id, p.uploaded_image_ids),
               // Placeholder addresses are for the ticket system only: no mail goes to them.
-              ...confirmTo(contact.email === PLACEHOLDER_CONTACT.email ? null : contact.email, `Order ${order.id}`),
+              ...confirmTo(
+                user.id,
+                contact.email === PLACEHOLDER_CONTACT.email ? null : contact.email,
+                `Order ${order.id}`,
+              ),
             },
             request.log,
           );

@@ -1,4 +1,6 @@
+import { routes } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
@@ -11,16 +13,18 @@ import '../labels';
 import '../mail.css';
 
 /**
- * /dev/outbox (demo mode only): the newest mails the server kept, so a demo can show what a ticket sent.
- * Bodies are shown as plain text; the HTML versions are untrusted and never rendered.
+ * /dev/outbox (demo mode only): the newest mails the signed-in user's actions sent, so a demo can show
+ * what a ticket or an invoice sent. Visitors are asked to sign in first. Bodies are shown as plain text;
+ * the HTML versions are untrusted and never rendered.
  */
 export function OutboxPage() {
   const { t, i18n } = useTranslation();
-  const { demo, status } = useSession();
-  const query = useOutbox(status === 'ready' && demo);
+  const { demo, status, user } = useSession();
+  const query = useOutbox(status === 'ready' && demo && user !== null);
   useDocumentTitle(t('mail.outbox.title'));
 
   if (status === 'loading') return <Loader fullPage />;
+  if (demo && !user) return <Navigate to={`${routes.login}?return=${encodeURIComponent('/dev/outbox')}`} replace />;
   if (!demo || (query.error instanceof ApiError && query.error.status === 404))
     return <NotFound title={t('notFound')} />;
   if (query.isPending) return <Loader fullPage />;
