@@ -72,3 +72,21 @@ test('choosing the wallet posts the KYC form and comes back with the notice', as
     'Your wallet choice was recorded.',
   );
 });
+
+test('kabir changes his e-mail address and the header shows the new one', async ({ page }) => {
+  const kabir = 'kabir.expired@example.in';
+  const next = 'kabir.new@example.in';
+  await signIn(page, kabir);
+  // content/kb/customer/100601-update-email.md (call_type update_email); no ride needs to be chosen.
+  await page.goto('/dreport/100601');
+  const panel = page.getByTestId('onetouch-panel');
+  await expect(panel.getByLabel('Current e-mail')).toHaveValue(kabir);
+  await panel.getByLabel('New e-mail').fill(next);
+  await panel.getByRole('button', { name: 'Submit' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'E-mail updated' });
+  await expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
+  await expect(dialog).toContainText(next);
+  // The session is fetched again after the change.
+  await expect(page.getByRole('banner').getByTestId('header-email')).toHaveText(next);
+});

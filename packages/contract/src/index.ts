@@ -16,6 +16,7 @@ export * from './kb-indexes.ts';
 export * from './kb-paths.ts';
 export * from './kb-search.ts';
 export * from './languages.ts';
+export * from './left-belonging.ts';
 export * from './mail.ts';
 export * from './membership.ts';
 export * from './messages.ts';

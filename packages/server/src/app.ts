@@ -19,6 +19,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle, DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { belongingsRoutes } from './modules/belongings/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(ticketsRoutes(deps));
   await app.register(oneTouchRoutes(deps));
   await app.register(kycFormRoute(deps));
+  await app.register(belongingsRoutes(deps));
 
   registerSpa(app, config.staticDir);
   return app;

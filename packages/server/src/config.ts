@@ -48,6 +48,8 @@ export const envSchema = z.object({
   HIDE_CHAT: boolish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  TELEPHONY_SECRET: z.string().min(32, 'TELEPHONY_SECRET must be at least 32 characters').optional(),
+  TELEPHONY_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1500),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to keep mail in the outbox)')
@@ -79,6 +81,10 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** knowledge-base searches per client per minute */
   searchRateLimit: number;
+  /** shared secret of the telephony provider callbacks (left-a-belonging) */
+  telephonySecret: string;
+  /** demo telephony simulator: how long a simulated call takes; 0 answers at once */
+  telephonySimulatorDelayMs: number;
   /** SMTP server for outgoing mail; unset keeps mail in the outbox table (docs/uploads.md) */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
+  const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -106,7 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseSchema: e.DATABASE_SCHEMA,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
-    sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir),
+    sessionSecret,
+    // The demo simulator and the server share it; a real provider is given TELEPHONY_SECRET.
+    telephonySecret:
+      e.TELEPHONY_SECRET ?? crypto.createHmac('sha256', sessionSecret).update('telephony').digest('base64url'),
     appJwtSecret: e.APP_JWT_SECRET ?? (demoMode ? DEMO_APP_JWT_SECRET : undefined),
     demoMode,
     seedDemoData: e.SEED_DEMO_DATA,
@@ -119,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
+    telephonySimulatorDelayMs: e.TELEPHONY_SIMULATOR_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
   };
@@ -164,6 +175,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     switches: { writeToUs: true, callUs: true, chat: true },
     shutdownTimeoutMs: 1000,
     searchRateLimit: 600,
+    telephonySecret: 'test-telephony-secret-test-telephony-secret',
+    telephonySimulatorDelayMs: 0,
     smtpUrl: undefined,
     mailFrom: 'Selfserve Help <help@selfserve.local>',
     ...overrides,

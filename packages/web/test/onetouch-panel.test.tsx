@@ -1,14 +1,23 @@
-import { IDEMPOTENCY_HEADER, KYC_CSRF_FIELD, KYC_FORM_PATH, oneTouchPaths } from '@selfserve/contract';
+import {
+  apiPaths,
+  CSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  KYC_CSRF_FIELD,
+  KYC_FORM_PATH,
+  oneTouchPaths,
+} from '@selfserve/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionQuery } from '../src/features/auth/api/get-session';
 import { OneTouchPanel } from '../src/features/onetouch/components/one-touch-panel';
+import { useUserInfo } from '../src/features/users/api/get-user-info';
 import { setCsrfToken } from '../src/lib/api-client';
 import { setLocale } from '../src/lib/i18n';
 import { setSelectedBooking } from '../src/lib/selected-booking';
 import { article } from './kb-fixtures';
-import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
+import { jsonResponse, mockFetch, renderWithSession, riya, sessionResponse, userInfo } from './utils';
 
 const booking = { id: 'b-1', crn: '1234567890', cab_category: 'mini' };
 
@@ -34,6 +43,12 @@ const invoiceArticle = article({
   id: '101004',
   labels: { one_touch: true, call_type: 'send_invoice' },
   label_names: ['send_invoice'],
+});
+
+const updateEmailArticle = article({
+  id: '100601',
+  title: 'Update my e-mail address',
+  labels: { one_touch: true, call_type: 'update_email' },
 });
 
 const answer = (overrides: Record<string, unknown> = {}) => ({
@@ -263,5 +278,115 @@ describe('OneTouchPanel', () => {
     renderPanel(ticketArticle);
     await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByTestId('ticket-rating')).toBeInTheDocument();
+  });
+});
+
+/** Keeps the session and user-info queries observed, as the app's session provider does. */
+function SessionQueries() {
+  useSessionQuery();
+  useUserInfo(riya.id);
+  return null;
+}
+
+describe('OneTouchPanel: update e-mail', () => {
+  beforeEach(() => setSelectedBooking(null));
+
+  it('an invalid new e-mail shows the message and sends nothing', async () => {
+    const fetch = mockFetch({});
+    renderPanel(updateEmailArticle);
+    expect(screen.getByLabelText('Current e-mail')).toHaveValue(riya.email);
+    const next = screen.getByLabelText('New e-mail');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please Enter A Valid Email');
+    await userEvent.type(next, 'a@');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please Enter A Valid Email');
+    expect(next).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(next);
+    await userEvent.type(next, `${'a'.repeat(40)}@example.in`);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please Enter A Valid Email');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("an empty current e-mail is sent and the server's Sorry answer shows", async () => {
+    const fetch = mockFetch({
+      [oneTouchPaths.updateEmail]: () =>
+        jsonResponse(
+          answer({ status: 'FAILURE', title: 'Sorry', message: 'Please log in and submit your request again.' }),
+        ),
+    });
+    setCsrfToken('csrf-1');
+    renderPanel(updateEmailArticle);
+    await userEvent.clear(screen.getByLabelText('Current e-mail'));
+    await userEvent.type(screen.getByLabelText('New e-mail'), 'riya.new@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sorry' });
+    expect(dialog).toHaveAttribute('data-state', 'FAILURE');
+    expect(dialog).toHaveTextContent('Please log in and submit your request again.');
+    const init = fetch.mock.calls[0]?.[1];
+    expect(bodyOf(init)).toEqual({
+      previous_email: '',
+      updated_email: 'riya.new@example.in',
+      article_id: '100601',
+      call_type: 'update_email',
+      reason_submitted: 'update_email',
+    });
+    expect(headerOf(init, CSRF_HEADER)).toBe('csrf-1');
+    expect(headerOf(init, IDEMPOTENCY_HEADER)).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('a success shows the dialog and fetches the session and user info again', async () => {
+    const sessions = vi.fn(() => jsonResponse(sessionResponse(riya)));
+    const infos = vi.fn(() => jsonResponse(userInfo({ email: riya.email })));
+    const fetch = mockFetch({
+      [apiPaths.session]: sessions,
+      [apiPaths.userInfo]: infos,
+      [oneTouchPaths.updateEmail]: () =>
+        jsonResponse(
+          answer({
+            title: 'E-mail updated',
+            message: 'Your e-mail address is now riya.new@example.in. We have sent a link to verify it.',
+          }),
+        ),
+    });
+    renderWithSession(
+      <Routes>
+        <Route
+          path="/article"
+          element={
+            <>
+              <SessionQueries />
+              <OneTouchPanel article={updateEmailArticle} onReload={() => {}} />
+            </>
+          }
+        />
+      </Routes>,
+      { route: '/article', session: { user: riya } },
+    );
+    await waitFor(() => expect(sessions).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(infos).toHaveBeenCalledTimes(1));
+    await userEvent.type(screen.getByLabelText('New e-mail'), 'riya.new@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'E-mail updated' });
+    expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
+    expect(dialog).toHaveTextContent('riya.new@example.in');
+    await waitFor(() => expect(sessions).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(infos).toHaveBeenCalledTimes(2));
+    const submitted = fetch.mock.calls.find(([input]) => String(input).includes(oneTouchPaths.updateEmail));
+    expect(bodyOf(submitted?.[1])).toMatchObject({ previous_email: riya.email, updated_email: 'riya.new@example.in' });
+  });
+
+  it('shows our labels in Hindi', async () => {
+    mockFetch({});
+    await setLocale('hi');
+    try {
+      renderPanel(updateEmailArticle);
+      expect(screen.getByLabelText('मौजूदा ई-मेल')).toHaveValue(riya.email);
+      expect(screen.getByLabelText('नया ई-मेल')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'सबमिट करें' })).toBeEnabled();
+    } finally {
+      await setLocale('en');
+    }
   });
 });

@@ -327,7 +327,22 @@ export interface KycChoicesTable {
   created_at: string;
 }
 
+export interface LabRequestsTable {
+  id: string;
+  booking_id: string;
+  user_id: string;
+  /** calling_driver → awaiting_driver → driver_found | not_found | driver_unreachable → resolved */
+  state: string;
+  /** JSON of the lost-item form */
+  item: string;
+  driver_note: string | null;
+  ticket_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  lab_requests: LabRequestsTable;
   kyc_choices: KycChoicesTable;
   refunds: RefundsTable;
   ticket_items: TicketItemsTable;

@@ -24,6 +24,10 @@ const CSRF_EXEMPT = new Set([
   '/api/auth/app_session',
   // An HTML form post cannot send our header: the route checks the token in its _csrf field instead.
   '/self_serve/do_kyc',
+  // Telephony provider callbacks: no cookies; each checks the provider's shared secret.
+  '/api/left_belonging/call_success_result',
+  '/api/left_belonging/partner_submit_result',
+  '/api/left_belonging/blocker_callback',
 ]);
 
 export interface SessionTools {

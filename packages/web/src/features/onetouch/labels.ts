@@ -29,6 +29,11 @@ const ownEn = {
     email: 'E-mail',
     send: 'Send',
   },
+  updateEmail: {
+    current: 'Current e-mail',
+    new: 'New e-mail',
+    submit: 'Submit',
+  },
   result: {
     callUs: 'Call us',
     writeToUs: 'Write to us',
@@ -56,6 +61,11 @@ const oneTouchHi: typeof ownEn = {
   invoice: {
     email: 'ई-मेल',
     send: 'भेजें',
+  },
+  updateEmail: {
+    current: 'मौजूदा ई-मेल',
+    new: 'नया ई-मेल',
+    submit: 'सबमिट करें',
   },
   result: {
     callUs: 'हमें कॉल करें',

@@ -6,7 +6,6 @@ import {
   KYC_FORM_PATH,
   type kycFormSchema,
   type OneTouchOption,
-  type OneTouchResult,
   oneTouchPaths,
   resolveFlow,
 } from '@selfserve/contract';
@@ -20,11 +19,13 @@ import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency'
 import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
 import { ResultDialog } from './result-dialog';
+import { UpdateEmailPanel } from './update-email-form';
+import { useFinish } from './use-finish';
 import '../labels';
 import '../onetouch.css';
 
-/** The flows this panel runs; the others (update e-mail, structured e-mail, cab attachment) come later. */
-export const oneTouchKinds: readonly FlowKind[] = ['one_touch', 'refund_destination', 'send_invoice'];
+/** The flows this panel runs; the others (structured e-mail, cab attachment) come later. */
+export const oneTouchKinds: readonly FlowKind[] = ['one_touch', 'refund_destination', 'send_invoice', 'update_email'];
 
 type RefundDestination = 'voucher' | 'neft' | 'ola_money';
 const refundOptions = [
@@ -145,7 +146,8 @@ export interface OneTouchPanelProps {
 
 /**
  * The one-touch panel of the article page (guided-flows.md §4): options or a single submit, the refund
- * destination step, the send-invoice form, and the result dialog. Needs a selected booking.
+ * destination step, the send-invoice form, the update-e-mail form, and the result dialog. Needs a selected
+ * booking, except for updating the e-mail.
  */
 export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
   const { t } = useTranslation();
@@ -158,6 +160,7 @@ export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
       {t('onetouch.panel.kycDone')}
     </p>
   ) : null;
+  if (resolveFlow(article).kind === 'update_email') return <UpdateEmailPanel article={article} onReload={onReload} />;
   if (!booking) {
     return (
       <section className="onetouch" data-testid="onetouch-panel">
@@ -185,22 +188,7 @@ function OneTouchForm({
   const lastAttempt = useRef<SubmitAttempt | null>(null);
   const busy = state.status === 'LOADING';
 
-  const finish = (result: OneTouchResult) => {
-    if (result.state === 'RELOAD_DEEPLINK') {
-      window.location.reload();
-      return;
-    }
-    if (result.state === 'VERIFY_EMAIL') {
-      void navigate('/verify-email');
-      return;
-    }
-    if (result.state === 'REDIRECTED' && result.redirectTo) {
-      void navigate(result.redirectTo);
-      return;
-    }
-    dispatch({ type: 'answer', result });
-    if (result.reload || flow.reload) onReload();
-  };
+  const finish = useFinish(flow, dispatch, onReload);
 
   const submit = async (extra: { option_selected?: string; refund_destination?: RefundDestination }) => {
     if (busy || !flow.submitPath || !flow.callType) return;
