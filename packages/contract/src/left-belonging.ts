@@ -15,7 +15,14 @@ export const labPaths = {
 export const LAB_WINDOW_DAYS = 7;
 export const TELEPHONY_SECRET_HEADER = 'x-telephony-secret';
 
-export const labStateSchema = z.enum(['calling_driver', 'awaiting_driver', 'driver_found', 'not_found', 'driver_unreachable', 'resolved']);
+export const labStateSchema = z.enum([
+  'calling_driver',
+  'awaiting_driver',
+  'driver_found',
+  'not_found',
+  'driver_unreachable',
+  'resolved',
+]);
 export type LabState = z.infer<typeof labStateSchema>;
 
 /** The lost-item form (guided-flows.md §3, §5: item_description is mandatory). */
@@ -46,10 +53,18 @@ export const labStatusResponseSchema = z.object({
 });
 export type LabStatusResponse = z.infer<typeof labStatusResponseSchema>;
 
-export const labFormEnableResponseSchema = z.object({ status: z.literal('SUCCESS'), enabled: z.boolean(), reason: z.string().nullable() });
+export const labFormEnableResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  enabled: z.boolean(),
+  reason: z.string().nullable(),
+});
 
 export const labCallResultSchema = z.object({ request_id: z.string().max(64), connected: z.boolean() });
-export const labPartnerResultSchema = z.object({ request_id: z.string().max(64), found: z.boolean(), note: z.string().max(500).default('') });
+export const labPartnerResultSchema = z.object({
+  request_id: z.string().max(64),
+  found: z.boolean(),
+  note: z.string().max(500).default(''),
+});
 export const labBlockerSchema = z.object({ request_id: z.string().max(64), reason: z.string().max(200) });
 export const labCustomerDecisionSchema = z.object({
   booking_id: z.string().max(64),
@@ -59,5 +74,10 @@ export const labCustomerDecisionSchema = z.object({
 
 /** Whether the polling can stop: the side_load shows one of the four screens (core.md §4). */
 export function labPollingDone(sideLoad: LabStatusResponse['side_load']): boolean {
-  return sideLoad.showCustomerConfirm || sideLoad.showButton || sideLoad.alreadyRaisedTicket || sideLoad.showRaiseTicketScreen;
+  return (
+    sideLoad.showCustomerConfirm ||
+    sideLoad.showButton ||
+    sideLoad.alreadyRaisedTicket ||
+    sideLoad.showRaiseTicketScreen
+  );
 }
