@@ -51,7 +51,8 @@ export default defineConfig({
   },
   webServer: {
     command: 'node ../packages/server/dist/main.js',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
+    // Every journey signs in from 127.0.0.1: the per-client sign-in limit would stop the later ones.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'true', SIGN_IN_RATE_LIMIT: '1000' },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

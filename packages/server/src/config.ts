@@ -48,6 +48,7 @@ export const envSchema = z.object({
   HIDE_CHAT: boolish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TELEPHONY_SECRET: z.string().min(32, 'TELEPHONY_SECRET must be at least 32 characters').optional(),
   TELEPHONY_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1500),
   SMTP_URL: z
@@ -81,6 +82,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** knowledge-base searches per client per minute */
   searchRateLimit: number;
+  /** sign-in requests per client per minute */
+  signInRateLimit: number;
   /** shared secret of the telephony provider callbacks (left-a-belonging) */
   telephonySecret: string;
   /** demo telephony simulator: how long a simulated call takes; 0 answers at once */
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
+    signInRateLimit: e.SIGN_IN_RATE_LIMIT,
     telephonySimulatorDelayMs: e.TELEPHONY_SIMULATOR_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -175,6 +179,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     switches: { writeToUs: true, callUs: true, chat: true },
     shutdownTimeoutMs: 1000,
     searchRateLimit: 600,
+    signInRateLimit: 20,
     telephonySecret: 'test-telephony-secret-test-telephony-secret',
     telephonySimulatorDelayMs: 0,
     smtpUrl: undefined,

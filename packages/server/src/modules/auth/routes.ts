@@ -24,9 +24,6 @@ import { findUserByEmail, listDemoAccounts } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
 import { issueLoginCode, verifyAppToken, verifyLoginCode } from './service.ts';
 
-/** Sign-in endpoints get a per-client limit on top of the per-address code limit. */
-const signInRateLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
-
 function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
   if (!inApp) return 'customer_website';
   return user.role === 'customer' ? 'customer_app' : 'driver_app';
@@ -34,6 +31,8 @@ function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config, sessions } = deps;
+  /** Sign-in endpoints get a per-client limit on top of the per-address code limit. */
+  const signInRateLimit = { rateLimit: { max: config.signInRateLimit, timeWindow: '1 minute' } };
 
   async function sessionResponse(request: FastifyRequest, csrfToken: string): Promise<SessionResponse> {
     const s = request.session;

@@ -6,7 +6,9 @@ import { ArticleNotFound } from '../../../components/article-not-found';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
 import { canGoBack } from '../../../lib/history';
+import { useSelectedBooking } from '../../../lib/selected-booking';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BelongingPanel } from '../../onetouch/components/belonging-panel';
 import { OneTouchPanel, oneTouchKinds } from '../../onetouch/components/one-touch-panel';
 import { useArticle } from '../api/get-article';
 import { useArticleViewTracking } from '../hooks/use-article-view-tracking';
@@ -63,6 +65,7 @@ export function ArticleView({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
+  const booking = useSelectedBooking();
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
   const article = query.data;
   const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
@@ -132,7 +135,10 @@ export function ArticleView({
         </nav>
       ) : null}
       {extra}
-      {oneTouchKinds.includes(resolveFlow(article).kind) ? (
+      {/* Left an item in the car: the lost-item panel replaces the generic one-touch panel for a selected ride. */}
+      {article.labels.call_type === 'cab_belonging' && booking ? (
+        <BelongingPanel key={`${article.id}:${booking.id}`} articleId={article.id} bookingId={booking.id} />
+      ) : oneTouchKinds.includes(resolveFlow(article).kind) ? (
         <OneTouchPanel key={article.id} article={article} onReload={() => void query.refetch()} />
       ) : null}
       {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} /> : null}
