@@ -18,6 +18,7 @@ import { useSession } from '../../../lib/session';
 import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
+import { EmailField } from './email-field';
 import { ResultDialog } from './result-dialog';
 import { UpdateEmailPanel } from './update-email-form';
 import { useFinish } from './use-finish';
@@ -98,7 +99,7 @@ function RefundDestinationStep({ busy, onSubmit }: { busy: boolean; onSubmit: (d
 
 function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (email: string) => void }) {
   const { t } = useTranslation();
-  const ids = useId();
+  const _ids = useId();
   const { user, userInfo } = useSession();
   const [email, setEmail] = useState(userInfo?.email ?? user?.email ?? '');
   const [invalid, setInvalid] = useState(false);
@@ -114,23 +115,7 @@ function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (email: stri
   };
   return (
     <form className="form onetouch-invoice" onSubmit={submit} noValidate data-testid="send-invoice">
-      <div className="field">
-        <label htmlFor={`${ids}-email`}>{t('onetouch.invoice.email')}</label>
-        <input
-          id={`${ids}-email`}
-          type="email"
-          value={email}
-          maxLength={50}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-error` : undefined}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        {error ? (
-          <p id={`${ids}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <EmailField label={t('onetouch.invoice.email')} value={email} onChange={setEmail} error={error} />
       <button type="submit" className="button" disabled={busy}>
         {t('onetouch.invoice.send')}
       </button>

@@ -7,6 +7,7 @@ import { sessionQueryKey } from '../../auth/api/get-session';
 import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
+import { EmailField } from './email-field';
 import { ResultDialog } from './result-dialog';
 import { useFinish } from './use-finish';
 import '../labels';
@@ -16,7 +17,7 @@ const userInfoQueryKeyRoot = ['users', 'user-info'] as const;
 
 function UpdateEmailFields({ busy, onSubmit }: { busy: boolean; onSubmit: (previous: string, next: string) => void }) {
   const { t } = useTranslation();
-  const ids = useId();
+  const _ids = useId();
   const { user } = useSession();
   const [current, setCurrent] = useState(user?.email ?? '');
   const [next, setNext] = useState('');
@@ -34,35 +35,14 @@ function UpdateEmailFields({ busy, onSubmit }: { busy: boolean; onSubmit: (previ
   };
   return (
     <form className="form onetouch-email" onSubmit={submit} noValidate data-testid="update-email">
-      <div className="field">
-        <label htmlFor={`${ids}-current`}>{t('onetouch.updateEmail.current')}</label>
-        <input
-          id={`${ids}-current`}
-          type="email"
-          autoComplete="email"
-          value={current}
-          maxLength={50}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${ids}-new`}>{t('onetouch.updateEmail.new')}</label>
-        <input
-          id={`${ids}-new`}
-          type="email"
-          autoComplete="off"
-          value={next}
-          maxLength={50}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-error` : undefined}
-          onChange={(e) => setNext(e.target.value)}
-        />
-        {error ? (
-          <p id={`${ids}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <EmailField label={t('onetouch.updateEmail.current')} value={current} onChange={setCurrent} />
+      <EmailField
+        label={t('onetouch.updateEmail.new')}
+        value={next}
+        onChange={setNext}
+        error={error}
+        autoComplete="off"
+      />
       <button type="submit" className="button" disabled={busy}>
         {t('onetouch.updateEmail.submit')}
       </button>
