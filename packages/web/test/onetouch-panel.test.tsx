@@ -5,6 +5,7 @@ import {
   KYC_CSRF_FIELD,
   KYC_FORM_PATH,
   oneTouchPaths,
+  ticketPaths,
 } from '@selfserve/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -278,6 +279,26 @@ describe('OneTouchPanel', () => {
     renderPanel(ticketArticle);
     await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByTestId('ticket-rating')).toBeInTheDocument();
+  });
+
+  it('rates an unban request with the user’s e-mail as email_from', async () => {
+    const fetchMock = mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse(answer({ title: 'Request received', ticket_request_id: 'T-9', csat_required: true })),
+      [ticketPaths.csat]: () => jsonResponse({ status: 'SUCCESS' }),
+    });
+    renderPanel(article({ id: '100609', labels: { one_touch: true, call_type: 'unban' } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Good' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes(ticketPaths.csat))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes(ticketPaths.csat)) ?? [];
+    expect(bodyOf(init)).toMatchObject({
+      ref_id: 'T-9',
+      satisfaction_rating: { score: 'good' },
+      email_from: riya.email,
+    });
   });
 });
 

@@ -167,7 +167,7 @@ function OneTouchForm({
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { isMember, userInfo, csrfToken } = useSession();
+  const { isMember, user, userInfo, csrfToken } = useSession();
   const kycForm = useRef<HTMLFormElement>(null);
   const [state, dispatch] = useReducer(formReducer, initialFormState);
   const lastAttempt = useRef<SubmitAttempt | null>(null);
@@ -249,6 +249,7 @@ function OneTouchForm({
         articleId={article.id}
         articleTitle={article.title}
         bookingId={booking.id}
+        ratingEmailFrom={flow.callType === 'unban' ? (user?.email ?? null) : null}
         allowCallUs={flow.callUs}
         allowWriteToUs={flow.writeToUs}
         onBack={() => dispatch({ type: 'back' })}

@@ -31,6 +31,8 @@ export interface ResultDialogProps {
   result: OneTouchResult;
   articleId: string;
   articleTitle: string;
+  /** sent with the rating of an unban request */
+  ratingEmailFrom?: string | null;
   bookingId: string | null;
   /** The article's own minus_call_us / minus_write_to_us labels. */
   allowCallUs: boolean;
@@ -47,6 +49,7 @@ export function ResultDialog({
   result,
   articleId,
   articleTitle,
+  ratingEmailFrom = null,
   bookingId,
   allowCallUs,
   allowWriteToUs,
@@ -95,7 +98,7 @@ export function ResultDialog({
         {result.title}
       </h2>
       {result.message ? <p data-testid="onetouch-result-message">{result.message}</p> : null}
-      {ticket ? <TicketRating ticket={ticket} /> : null}
+      {ticket ? <TicketRating ticket={ticket} emailFrom={ratingEmailFrom} /> : null}
       {channels.callUs || channels.writeToUs ? (
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
           {channels.callUs ? (

@@ -9,9 +9,10 @@ import { isAlreadyRated, useRateTicket } from '../api/rate-ticket';
 
 /**
  * Support rating (guided-flows.md §4): Good is sent at once and thanked with a toast (2 s); Bad first asks
- * for a reason and an optional comment. A rated ticket says so instead.
+ * for a reason and an optional comment. A rated ticket says so instead. `emailFrom` goes with the rating of
+ * an unban request (guided-flows.md §3: the rating payload's email_from).
  */
-export function TicketRating({ ticket }: { ticket: TicketSummary }) {
+export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSummary; emailFrom?: string | null }) {
   const { t } = useTranslation();
   const toast = useToast();
   const rate = useRateTicket();
@@ -36,6 +37,7 @@ export function TicketRating({ ticket }: { ticket: TicketSummary }) {
         ref_id: ticket.ticket_id,
         reason: score === 'bad' ? reason : null,
         satisfaction_rating: { score, comment: score === 'bad' ? comment.trim() : '' },
+        ...(emailFrom ? { email_from: emailFrom } : {}),
       });
       toast.show(t('tickets.rating.thanks'));
     } catch (err) {
