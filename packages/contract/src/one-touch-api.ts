@@ -67,6 +67,27 @@ export const updateEmailSchema = z.object({
   booking_id: text(64),
 });
 
+/**
+ * POST /api/bookings/v3/submit_without_login (core.md §7, "for an unknown city"): a visitor whose city we
+ * cannot place asks for help; needs the non-login form token like the other non-login requests.
+ */
+export const submitWithoutLoginSchema = z.object({
+  article_id: z.string().regex(/^[\w-]{1,40}$/),
+  call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, 'Unknown call type'),
+  email: z.string().trim().min(3).max(50).email('Please Enter A Valid Email'),
+  phone_number: z
+    .string()
+    .regex(/^\d{5,15}$/, 'Please Enter A Valid Phone Number')
+    .optional(),
+  city: z.string().trim().min(2).max(64),
+  message: z
+    .string()
+    .trim()
+    .min(15, 'Please Enter A Valid Comment Between 15 and 1000 characters')
+    .max(1000, 'Please Enter A Valid Comment Between 15 and 1000 characters'),
+  secret_key: z.string().max(200),
+});
+
 export const oneTouchPaths = {
   submitV1: '/api/bookings/v1/submit',
   submitV2: '/api/bookings/v2/submit',

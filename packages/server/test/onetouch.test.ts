@@ -1,4 +1,4 @@
-import { messages, oneTouchPaths } from '@selfserve/contract';
+import { messages, oneTouchPaths, ticketPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -147,5 +147,41 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
       .where('id', '=', 'u_member_expired')
       .executeTakeFirstOrThrow();
     expect(user).toEqual({ email: 'kabir.new@example.in', email_verified: 0 });
+  });
+
+  it('takes a request from a visitor in an unknown city, with the non-login form token', async () => {
+    const visitor = new TestClient(t.app);
+    await visitor.get('/api/auth/session');
+    const token = (await visitor.get(ticketPaths.formToken)).json().token as string;
+    const body = {
+      article_id: '22',
+      call_type: 'refund',
+      email: 'visitor@example.org',
+      city: 'Shillong',
+      message: 'I was charged for a ride that never came to my place',
+      secret_key: token,
+    };
+    const ok = await visitor.post(oneTouchPaths.submitWithoutLogin, body);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'SUCCESS', message: messages.ticketSuccess });
+    const row = await t.database.db
+      .selectFrom('guest_tickets')
+      .selectAll()
+      .where('ticket_id', '=', ok.json().ticket_request_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ email: 'visitor@example.org', kind: 'one_touch:refund' });
+    expect(row.payload).not.toContain(token);
+    expect(
+      (await visitor.post(oneTouchPaths.submitWithoutLogin, { ...body, secret_key: 'forged' })).json(),
+    ).toMatchObject({
+      status: 'FAILURE',
+      title: 'Sorry!',
+    });
+    expect((await visitor.post(oneTouchPaths.submitWithoutLogin, { ...body, call_type: 'unban' })).statusCode).toBe(
+      400,
+    );
+    expect((await visitor.post(oneTouchPaths.submitWithoutLogin, { ...body, message: 'too short' })).statusCode).toBe(
+      400,
+    );
   });
 });

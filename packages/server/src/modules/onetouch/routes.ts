@@ -6,16 +6,20 @@ import {
   oneTouchResponseSchema,
   oneTouchSubmitSchema,
   sendInvoiceSchema,
+  submitWithoutLoginSchema,
   updateEmailSchema,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newId } from '../../lib/crypto.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
+import { validFormToken } from '../tickets/form-token.ts';
+import { newGuestTicketId } from '../tickets/service.ts';
 import { findUserById } from '../users/repo.ts';
 import { handlerFor, sendInvoice } from './handlers.ts';
 
@@ -63,6 +67,58 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         });
       });
     }
+
+    // A visitor in a city we cannot place: a guest ticket for a person to pick up (docs/one-touch-rules.md).
+    app.post(
+      oneTouchPaths.submitWithoutLogin,
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: { ...schema, body: submitWithoutLoginSchema },
+      },
+      async (request) => {
+        const body = request.body;
+        const answer = (
+          status: 'SUCCESS' | 'FAILURE',
+          title: string,
+          message: string,
+          ticket: string | null = null,
+        ) => ({
+          status,
+          title,
+          message,
+          ticket_request_id: ticket,
+          csat_required: false,
+          side_load: {},
+        });
+        if (!validFormToken(deps.config.sessionSecret, body.secret_key)) {
+          return answer(
+            'FAILURE',
+            messages.sorryBang,
+            'This form has expired. Please reload the page and fill it in again.',
+          );
+        }
+        const article = await findArticle(db, body.article_id);
+        if (!article || JSON.parse(article.labels).call_type !== body.call_type) {
+          throw new AppError('VALIDATION_FAILED', 'This request does not match the article. Please reload the page.');
+        }
+        const ticketId = newGuestTicketId();
+        const { secret_key: _secret, ...kept } = body;
+        await db
+          .insertInto('guest_tickets')
+          .values({
+            id: newId('gt'),
+            ticket_id: ticketId,
+            kind: `one_touch:${body.call_type}`,
+            email: body.email,
+            subject: `${article.title} (${body.city})`,
+            payload: JSON.stringify(kept),
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        request.log.info({ ticket: ticketId, kind: 'submit_without_login' }, 'ticket call');
+        return answer('SUCCESS', 'Request received', messages.ticketSuccess, ticketId);
+      },
+    );
 
     app.post(oneTouchPaths.sendInvoice, { schema: { ...schema, body: sendInvoiceSchema } }, async (request) => {
       const user = await signedInUser(request);
