@@ -1,6 +1,15 @@
 import { bookingPaths, isValidCrn, kbPaths, messages, orderPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import {
+  accounts,
+  createTestApp,
+  fixtureKb,
+  signedIn,
+  signedInAsUser,
+  type TestApp,
+  TestClient,
+  testDatabases,
+} from './helpers.ts';
 
 type Booking = { id: string; crn: string; date_entered_timestamp: number; context: string; status: string };
 
@@ -10,10 +19,8 @@ describe.each(testDatabases)('bookings [%s]', (dialect) => {
   let arjun: TestClient;
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { kb: fixtureKb });
-    riya = new TestClient(t.app);
-    await riya.signInAs(accounts.customer);
-    arjun = new TestClient(t.app);
-    await arjun.signInAs(accounts.paidMember);
+    riya = await signedIn(t.app, accounts.customer);
+    arjun = await signedIn(t.app, accounts.paidMember);
   });
   afterAll(async () => {
     await t.close();
@@ -149,21 +156,10 @@ describe.each(testDatabases)('bookings [%s]', (dialect) => {
     expect((await arjun.get(`${orderPaths.context}?order_id=${parcel.order_id}`)).statusCode).toBe(404);
     const noDetails = await t.database.db
       .selectFrom('orders')
-      .select('id')
+      .select(['id', 'user_id'])
       .where('customer_name', 'is', null)
       .executeTakeFirstOrThrow();
-    const owner = new TestClient(t.app);
-    const ownerId = (
-      await t.database.db
-        .selectFrom('orders')
-        .select('user_id')
-        .where('id', '=', noDetails.id)
-        .executeTakeFirstOrThrow()
-    ).user_id;
-    const email = (
-      await t.database.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirstOrThrow()
-    ).email;
-    await owner.signInAs(email);
+    const owner = await signedInAsUser(t, noDetails.user_id);
     const ctx = (await owner.get(`${orderPaths.context}?order_id=${noDetails.id}`)).json().data;
     expect(ctx.customer_details).toMatchObject({ name: null, contact: null, email: null });
   });

@@ -133,6 +133,23 @@ export class TestClient {
   }
 }
 
+/** A client already signed in as a demo account. */
+export async function signedIn(app: FastifyInstance, email: string): Promise<TestClient> {
+  const c = new TestClient(app);
+  await c.signInAs(email);
+  return c;
+}
+
+/** A client signed in as the user with this id (looked up in the seeded users). */
+export async function signedInAsUser(t: TestApp, userId: string): Promise<TestClient> {
+  const { email } = await t.database.db
+    .selectFrom('users')
+    .select('email')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return signedIn(t.app, email);
+}
+
 export const accounts = {
   customer: 'riya.customer@example.in',
   paidMember: 'arjun.select@example.in',

@@ -1,6 +1,6 @@
 import { messages, oneTouchPaths, ticketPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { accounts, createTestApp, fixtureKb, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('one-touch [%s]', (dialect) => {
   let t: TestApp;
@@ -20,10 +20,8 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
   };
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { kb: fixtureKb });
-    riya = new TestClient(t.app);
-    await riya.signInAs(accounts.customer);
-    arjun = new TestClient(t.app);
-    await arjun.signInAs(accounts.paidMember);
+    riya = await signedIn(t.app, accounts.customer);
+    arjun = await signedIn(t.app, accounts.paidMember);
   });
   afterAll(async () => {
     await t.close();

@@ -1,6 +1,15 @@
 import { messages, ticketPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import {
+  accounts,
+  createTestApp,
+  fixtureKb,
+  signedIn,
+  signedInAsUser,
+  type TestApp,
+  TestClient,
+  testDatabases,
+} from './helpers.ts';
 
 const longText = 'My driver took a much longer route than the map showed';
 
@@ -11,10 +20,8 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
   let riyaBooking: { id: string; crn: string };
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { kb: fixtureKb });
-    riya = new TestClient(t.app);
-    await riya.signInAs(accounts.customer);
-    arjun = new TestClient(t.app);
-    await arjun.signInAs(accounts.paidMember);
+    riya = await signedIn(t.app, accounts.customer);
+    arjun = await signedIn(t.app, accounts.paidMember);
     riyaBooking = await t.database.db
       .selectFrom('bookings')
       .select(['id', 'crn'])
@@ -128,15 +135,7 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
     const missing = orders.find((o) => o.customer_name === null);
     expect(missing).toBeDefined();
     if (!missing) return;
-    const owner = (
-      await t.database.db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', missing.user_id)
-        .executeTakeFirstOrThrow()
-    ).email;
-    const c = new TestClient(t.app);
-    await c.signInAs(owner);
+    const c = await signedInAsUser(t, missing.user_id);
     const res = await c.post(ticketPaths.marketplace('ondc'), {
       order_id: missing.id,
       query: 'The parcel never arrived at my door',
