@@ -33,6 +33,8 @@ export const bookingPaths = {
   details: '/api/bookings/v2/details',
   getCity: '/api/bookings/v1/get_city',
   byArticle: '/api/bookings/bookings_by_article',
+  /** the bill of a ride (billing dispute) */
+  bill: '/api/bookings/v1/bill',
 } as const;
 
 /** The brand of share rides (spec §2): their cards name the ride by its OSN instead of the CRN. */

@@ -1,6 +1,7 @@
 export * from './api-paths.ts';
 export * from './app-version.ts';
 export * from './auth.ts';
+export * from './bill.ts';
 export * from './booking-paths.ts';
 export * from './bookings.ts';
 export * from './constants.ts';

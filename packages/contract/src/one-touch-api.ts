@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billSchema } from './bill.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
 
@@ -38,7 +39,7 @@ export const oneTouchResponseSchema = z.object({
   csat_required: z.boolean(),
   map_url: z.string().nullable().optional(),
   distance: z.string().nullable().optional(),
-  bill: z.record(z.string(), z.unknown()).nullable().optional(),
+  bill: billSchema.nullable().optional(),
   side_load: z.record(z.string(), z.unknown()),
 });
 export type OneTouchResponse = z.infer<typeof oneTouchResponseSchema>;

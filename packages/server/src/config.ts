@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_UK_HOST_MARKER } from '@selfserve/contract';
 import { z } from 'zod';
+import { SEED_ANCHOR } from './db/seed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and dist/ when bundled are both one level under packages/server.
@@ -37,6 +38,10 @@ export const envSchema = z.object({
   APP_JWT_SECRET: z.string().min(32, 'APP_JWT_SECRET must be at least 32 characters').optional(),
   DEMO_MODE: boolish.optional(),
   SEED_DEMO_DATA: boolish.default(true),
+  SEED_ANCHOR: z
+    .string()
+    .refine((v) => v === 'now' || !Number.isNaN(Date.parse(v)), "SEED_ANCHOR must be 'now' or an ISO date")
+    .default('now'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UK_HOST_MARKER: z.string().default(DEFAULT_UK_HOST_MARKER),
   TRUST_PROXY: boolish.default(false),
@@ -71,6 +76,8 @@ export interface AppConfig {
   appJwtSecret: string | undefined;
   demoMode: boolean;
   seedDemoData: boolean;
+  /** 'now' or an ISO date: the demo data's dates are offsets from it (kept after the first seed) */
+  seedAnchor: string;
   logLevel: string;
   ukHostMarker: string;
   trustProxy: boolean;
@@ -123,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appJwtSecret: e.APP_JWT_SECRET ?? (demoMode ? DEMO_APP_JWT_SECRET : undefined),
     demoMode,
     seedDemoData: e.SEED_DEMO_DATA,
+    seedAnchor: e.SEED_ANCHOR,
     logLevel: e.LOG_LEVEL,
     ukHostMarker: e.UK_HOST_MARKER,
     trustProxy: e.TRUST_PROXY,
@@ -170,6 +178,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     appJwtSecret: DEMO_APP_JWT_SECRET,
     demoMode: true,
     seedDemoData: true,
+    seedAnchor: SEED_ANCHOR,
     logLevel: 'silent',
     ukHostMarker: DEFAULT_UK_HOST_MARKER,
     trustProxy: false,

@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   });
   await migrateToLatest(database.db);
   if (config.seedDemoData) {
-    await seedDemoData(database.db);
+    await seedDemoData(database.db, { anchor: config.seedAnchor });
     // The demo knowledge base is imported once, on first start; later changes go through kb:import.
     const kb = await seedKnowledgeBase(database.db, database.dialect, config.kbContentDir);
     if (kb) console.log(formatImportResult(kb));

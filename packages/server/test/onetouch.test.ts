@@ -1,4 +1,4 @@
-import { messages, oneTouchPaths, ticketPaths } from '@selfserve/contract';
+import { type Bill, bookingPaths, messages, oneTouchPaths, reviewBillDispute, ticketPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, fixtureKb, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -82,6 +82,108 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
       booking_id: booking.id,
     });
     expect(noDestination.statusCode).toBe(400);
+  });
+
+  /** Riya's completed rides whose bill the review would adjust (a fault in the records), or not. */
+  const ridesWithBills = async (adjustable: boolean) => {
+    const rows = await t.database.db
+      .selectFrom('bookings')
+      .select(['id', 'crn', 'bill', 'fare'])
+      .where('user_id', '=', 'u_customer_in')
+      .where('status', '=', 'completed')
+      .where('bill', 'is not', null)
+      .orderBy('id')
+      .execute();
+    return rows.filter(
+      (r) => (reviewBillDispute(JSON.parse(r.bill ?? '') as Bill, null, []).outcome === 'adjust') === adjustable,
+    );
+  };
+  const dispute = (c: TestClient, bookingId: string, extra: Record<string, unknown> = {}, headers = {}) =>
+    c.post(
+      oneTouchPaths.submitV1,
+      { article_id: '25', call_type: 'fare_dispute', booking_id: bookingId, ...extra },
+      headers,
+    );
+
+  it('shows the bill of the user’s own ride only', async () => {
+    const [ride] = await ridesWithBills(false);
+    const [charged] = await riyas('charged');
+    if (!ride || !charged) throw new Error('seed');
+    const res = await riya.get(`${bookingPaths.bill}?booking_id=${ride.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 'SUCCESS', booking_id: ride.id, crn: ride.crn, dispute: null });
+    const sum = body.bill.lines.reduce((total: number, l: { amount: number }) => total + l.amount, 0);
+    expect(Math.abs(sum - ride.fare)).toBeLessThan(0.011);
+    expect(body.bill.lines.map((l: { key: string }) => l.key)).toContain('base_fare');
+    expect((await riya.get(`${bookingPaths.bill}?booking_id=${charged.id}`)).json().bill.lines[0].key).toBe(
+      'cancellation_fee',
+    );
+    const stranger = await arjun.get(`${bookingPaths.bill}?booking_id=${ride.id}`);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.message).toBe(messages.bookingNotFound);
+    expect((await riya.get(bookingPaths.bill)).statusCode).toBe(400);
+  });
+
+  it('adjusts what the ride’s records prove wrong at once, once, and shows the bill, distance and map', async () => {
+    const [ride] = await ridesWithBills(true);
+    if (!ride) throw new Error('no adjustable bill in the seed');
+    const bill = JSON.parse(ride.bill ?? '') as Bill;
+    const expected = reviewBillDispute(bill, 'no_route_change', []);
+    if (expected.outcome !== 'adjust') throw new Error('seed');
+    const first = await dispute(riya, ride.id, { option_selected: 'no_route_change' });
+    expect(first.statusCode, first.body).toBe(200);
+    const answer = first.json();
+    expect(answer).toMatchObject({ status: 'SUCCESS', title: 'Fare adjusted', ticket_request_id: null });
+    expect(answer.message).toMatch(/We have added ₹\d+ to your wallet/);
+    expect(answer.bill.lines.at(-1)).toEqual({ key: 'adjustment', amount: -expected.amount });
+    expect(answer.bill.total).toBeCloseTo(ride.fare - expected.amount, 2);
+    expect(answer.distance).toBe(`${bill.distance_km} km`);
+    expect(answer.map_url).toMatch(/^\/img\/maps\//);
+    const again = (await dispute(riya, ride.id, { option_selected: 'no_route_change' })).json();
+    expect(again).toMatchObject({ status: 'NOIMAGE', title: 'Bill already reviewed' });
+    const shown = (await riya.get(`${bookingPaths.bill}?booking_id=${ride.id}`)).json();
+    expect(shown.dispute).toMatchObject({ outcome: 'adjusted', amount: expected.amount, ticket_id: null });
+  });
+
+  it('sends what the records cannot settle to a person: one ticket under concurrent submits', async () => {
+    const [ride] = await ridesWithBills(false);
+    if (!ride) throw new Error('seed');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        dispute(
+          riya,
+          ride.id,
+          { option_selected: 'drop_changed_fare_high', params: { disputed_lines: ['distance', 'toll'] } },
+          { 'idempotency-key': `bill-dispute-${i}-key` },
+        ),
+      ),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    const received = answers.map((a) => a.json()).filter((a) => a.status === 'SUCCESS');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ title: 'Request received', csat_required: true });
+    expect(received[0].bill.total).toBe(ride.fare);
+    const tickets = await t.database.db
+      .selectFrom('tickets')
+      .selectAll()
+      .where('booking_id', '=', ride.id)
+      .where('subject', 'like', 'Bill dispute%')
+      .execute();
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]?.query).toContain('Disputed: distance, toll');
+    expect(tickets[0]?.ticket_id).toBe(received[0].ticket_request_id);
+  });
+
+  it('refuses a dispute of a ride without a bill and lines that are not on a bill', async () => {
+    const [charged] = await riyas('charged');
+    const [, ride] = await ridesWithBills(false);
+    if (!charged || !ride) throw new Error('seed');
+    expect((await dispute(riya, charged.id)).json()).toMatchObject({ status: 'FAILURE', title: 'No bill to dispute' });
+    const bad = await dispute(riya, ride.id, { params: { disputed_lines: ['tip'] } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Please choose the lines of the bill that look wrong.');
+    expect((await dispute(arjun, ride.id)).statusCode).toBe(404);
   });
 
   it('mails the invoice of a completed ride and says Invoice Sent!', async () => {

@@ -1,4 +1,4 @@
-import { countries, isValidCrn } from '@selfserve/contract';
+import { type Bill, countries, isValidCrn, reviewBillDispute } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
@@ -27,11 +27,49 @@ describe('buildDemoData', () => {
     expect(buildDemoData(SEED_ANCHOR)).toEqual(buildDemoData(SEED_ANCHOR));
   });
 
+  it("dates a first run with the anchor 'now' from the current minute", async () => {
+    const opened = await openTestDatabase('sqlite', false);
+    try {
+      const before = Date.now();
+      await seedDemoData(opened.db, { anchor: 'now' });
+      const row = await opened.db.selectFrom('app_meta').select('value').executeTakeFirstOrThrow();
+      expect(Date.parse(row.value)).toBeGreaterThan(before - 60_000);
+      expect(Date.parse(row.value)).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await opened.dispose();
+    }
+  });
+
   it('moves every date with the anchor and keeps everything else', () => {
     const base = buildDemoData(SEED_ANCHOR);
     const later = buildDemoData('2027-01-01T00:00:00.000Z');
     expect(later.bookings.map((b) => b.crn)).toEqual(base.bookings.map((b) => b.crn));
     expect(later.bookings[0]?.date_entered_timestamp).not.toBe(base.bookings[0]?.date_entered_timestamp);
+  });
+});
+
+describe('demo bills', () => {
+  const bookings = buildDemoData(SEED_ANCHOR).bookings;
+  const bills = bookings.flatMap((b) => (b.bill ? [{ booking: b, bill: JSON.parse(b.bill) as Bill }] : []));
+
+  it('a ride has a bill exactly when it has a fare, and its lines add up to the fare', () => {
+    for (const b of bookings) expect(b.bill !== null, b.id).toBe(b.fare > 0);
+    for (const { booking, bill } of bills) {
+      const sum = bill.lines.reduce((total, line) => total + line.amount, 0);
+      expect(Math.abs(sum - booking.fare), booking.id).toBeLessThan(0.011);
+      expect(bill.total).toBe(booking.fare);
+      for (const line of bill.lines) expect(line.amount, `${booking.id} ${line.key}`).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('most bills stand, and some carry a fault the dispute review proves (distance or waiting)', () => {
+    const rides = bills.filter(({ booking }) => booking.status === 'completed');
+    const adjusted = rides.filter(({ bill }) => reviewBillDispute(bill, null, []).outcome === 'adjust');
+    expect(adjusted.length).toBeGreaterThan(rides.length * 0.05);
+    expect(adjusted.length).toBeLessThan(rides.length * 0.3);
+    const cancelled = bills.filter(({ booking }) => booking.status === 'cancelled');
+    expect(cancelled.length).toBeGreaterThan(0);
+    for (const { bill } of cancelled) expect(bill.lines.map((l) => l.key)).toEqual(['cancellation_fee', 'taxes']);
   });
 });
 
@@ -67,6 +105,28 @@ describe.each(testDatabases)('demo seed [%s]', (dialect) => {
       expect(second[table], table).toBe(0);
       expect(await countRows(table), table).toBe(first[table]);
     }
+  });
+
+  it('keeps the anchor of the first run, so a later run with another anchor changes nothing', async () => {
+    const meta = await db.selectFrom('app_meta').select('value').where('key', '=', 'demo_seed_anchor').execute();
+    expect(meta).toEqual([{ value: SEED_ANCHOR }]);
+    const again = await seedDemoData(db, { anchor: 'now' });
+    for (const table of TABLES) expect(again[table], table).toBe(0);
+  });
+
+  it('gives bookings seeded before bills existed their bill', async () => {
+    const { id, bill } = await db
+      .selectFrom('bookings')
+      .select(['id', 'bill'])
+      .where('bill', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const before = { bill };
+    expect(before.bill).not.toBeNull();
+    await db.updateTable('bookings').set({ bill: null }).where('id', '=', id).execute();
+    await seedDemoData(db);
+    const after = await db.selectFrom('bookings').select('bill').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after.bill).toBe(before.bill);
   });
 
   it('gives the heavy user at least 250 customer bookings', async () => {

@@ -18,6 +18,7 @@ import * as m0004 from './migrations/0004-one-touch.ts';
 import * as m0005 from './migrations/0005-kyc-choices.ts';
 import * as m0006 from './migrations/0006-outbox-owner.ts';
 import * as m0007 from './migrations/0007-left-belongings.ts';
+import * as m0008 from './migrations/0008-bills.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0005-kyc-choices': m0005,
   '0006-outbox-owner': m0006,
   '0007-left-belongings': m0007,
+  '0008-bills': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -117,6 +117,8 @@ export interface BookingsTable {
   display_car_name: string | null;
   priority_support_image_visible: number;
   customer_email: string | null;
+  /** JSON of the contract's Bill; null when the ride has none */
+  bill: string | null;
 }
 
 export interface OrdersTable {
@@ -341,7 +343,28 @@ export interface LabRequestsTable {
   updated_at: string;
 }
 
+export interface BillDisputesTable {
+  id: string;
+  booking_id: string;
+  user_id: string;
+  reason: string | null;
+  /** JSON: the bill line keys the rider marked */
+  lines: string;
+  /** adjusted (money back at once) | review (a ticket for a person) */
+  outcome: string;
+  amount: number;
+  ticket_id: string | null;
+  created_at: string;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  bill_disputes: BillDisputesTable;
+  app_meta: AppMetaTable;
   lab_requests: LabRequestsTable;
   kyc_choices: KycChoicesTable;
   refunds: RefundsTable;

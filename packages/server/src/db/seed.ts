@@ -1,4 +1,4 @@
-import { countries, luhnCheckDigit, withCrnCheckDigit } from '@selfserve/contract';
+import { type Bill, type BillLineKey, countries, luhnCheckDigit, withCrnCheckDigit } from '@selfserve/contract';
 import type { InsertObject, Kysely, Transaction } from 'kysely';
 import type {
   BookingsTable,
@@ -1044,6 +1044,7 @@ class BookingFactory {
         priority_support_image_visible:
           memberSince !== undefined && t.enteredAt >= this.anchor - memberSince * DAY ? 1 : 0,
         customer_email: partner ? null : u.row.email,
+        bill: null,
       },
     });
   }
@@ -1212,6 +1213,100 @@ function assignCrns(rng: Rng, rows: readonly Omit<BookingsTable, 'crn'>[]): Book
     payload += rng.int(900, 6500);
     return { ...row, crn: withCrnCheckDigit(String(payload)) };
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bills
+
+/** Taxes included in a fare, by country (GST / VAT). */
+const TAX_RATE: Readonly<Record<SeedCountry, number>> = { IN: 0.05, AU: 0.1, NZ: 0.15, GB: 0.2 };
+/** Waiting charge per minute past the free minutes. */
+const WAITING_PER_MINUTE: Readonly<Record<SeedCountry, number>> = { IN: 2, AU: 0.6, NZ: 0.6, GB: 0.5 };
+const AIRPORT_TOLLS: Readonly<Record<SeedCountry, readonly number[]>> = {
+  IN: [60, 90, 120],
+  AU: [4.5, 7.9],
+  NZ: [2.6],
+  GB: [5],
+};
+
+/** FNV-1a: a seed per booking id, so bills have their own random numbers and leave the main sequence alone. */
+function hashSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * The bill of a ride (the contract's Bill, as JSON): its lines add up to the fare. Most bills are right; a few
+ * carry the faults a billing dispute can prove from the records — a distance charged well beyond the map's
+ * route (GPS drift), or a waiting charge although the driver waited no more than the free minutes.
+ */
+function demoBill(t: Trip, row: Omit<BookingsTable, 'crn'>): string | null {
+  if (row.fare <= 0) return null;
+  const country = t.city.country;
+  const money = (n: number) => roundMoney(country, n);
+  const r = new Rng(hashSeed(row.id));
+  const rate = TAX_RATE[country];
+  const pretax = money(row.fare / (1 + rate));
+  const bill = (lines: [BillLineKey, number][], extra: Partial<Bill>): string => {
+    const others = lines.filter(([, amount]) => amount > 0);
+    const taxes = money(row.fare - others.reduce((sum, [, amount]) => sum + amount, 0));
+    return JSON.stringify({
+      currency_country: row.currency_country,
+      lines: [...others, ['taxes', taxes] as const].map(([key, amount]) => ({ key, amount })),
+      total: row.fare,
+      distance_km: null,
+      route_km: null,
+      ride_minutes: null,
+      waiting_minutes: null,
+      estimated_fare: null,
+      ...extra,
+    } satisfies Bill);
+  };
+  if (t.status === 'cancelled') return bill([['cancellation_fee', pretax]], {});
+
+  const [base, perKm] = RATES[country][t.cab] ?? [50, 13];
+  const minutes = row.stop_at ? Math.round((Date.parse(row.stop_at) - Date.parse(row.pickup_date)) / MINUTE) : null;
+  let waitingMinutes = r.int(0, 3);
+  let waiting = 0;
+  const roll = r.float(0, 1);
+  if (roll < 0.18) {
+    waitingMinutes = r.int(4, 12);
+    waiting = money((waitingMinutes - 3) * WAITING_PER_MINUTE[country]);
+  } else if (roll < 0.22) {
+    waiting = money(r.int(3, 8) * WAITING_PER_MINUTE[country]);
+  }
+  let toll = isAirport(t.from) || isAirport(t.to) ? r.pick(AIRPORT_TOLLS[country]) : 0;
+  const drift = r.chance(0.1);
+  const routeKm = Math.round(t.km * (drift ? r.float(0.62, 0.8) : r.float(0.92, 1.03)) * 10) / 10;
+  // A minimum fare leaves no room for extras.
+  if (base + waiting + toll > pretax) {
+    waiting = 0;
+    toll = 0;
+  }
+  const baseFare = Math.min(base, pretax);
+  const travel = money(pretax - baseFare - waiting - toll);
+  // A fare above the per-km rate is peak pricing.
+  const atRate = money(Math.min(travel, perKm * t.km));
+  const peak = travel - atRate > money(travel * 0.05) ? money(travel - atRate) : 0;
+  const distance = money(travel - peak);
+  const estimate = money((baseFare + distance + peak) * Math.min(1.05, routeKm / t.km) * (1 + rate));
+  return bill(
+    [
+      ['base_fare', baseFare],
+      ['distance', distance],
+      ['peak', peak],
+      ['waiting', waiting],
+      ['toll', toll],
+    ],
+    {
+      distance_km: t.km,
+      route_km: routeKm,
+      ride_minutes: minutes,
+      waiting_minutes: waitingMinutes,
+      estimated_fare: estimate,
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1714,7 +1809,7 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
   buildBookings(factory, rng);
   const bookings = assignCrns(
     rng,
-    factory.trips.map((t) => t.row),
+    factory.trips.map(({ trip, row }) => ({ ...row, bill: demoBill(trip, row) })),
   );
   const byId = new Map(bookings.map((b) => [b.id, b]));
   const seeded = factory.trips.map(({ trip, row }): SeededBooking => {
@@ -1762,18 +1857,25 @@ async function insertChunked<T extends keyof Database & string>(
   return inserted;
 }
 
+/** The key under which app_meta keeps the anchor the demo data was first built from. */
+const ANCHOR_KEY = 'demo_seed_anchor';
+
 /**
  * Inserts the demo data. Existing rows (same primary key or unique value) are left alone, so running it again
- * inserts nothing. Returns the number of rows inserted per table.
+ * inserts nothing. The anchor ('now' or an ISO date; SEED_ANCHOR by default) is kept on first use, so later
+ * runs and later versions build the same dates. Returns the number of rows inserted per table.
  */
 export async function seedDemoData(
   db: Kysely<Database>,
   opts: { anchor?: string } = {},
 ): Promise<Record<string, number>> {
-  const data = buildDemoData(opts.anchor ?? SEED_ANCHOR);
   return db.transaction().execute(async (trx) => {
+    const kept = await trx.selectFrom('app_meta').select('value').where('key', '=', ANCHOR_KEY).executeTakeFirst();
+    const anchor = kept?.value ?? resolveAnchor(opts.anchor ?? SEED_ANCHOR);
+    if (!kept) await trx.insertInto('app_meta').values({ key: ANCHOR_KEY, value: anchor }).execute();
+    const data = buildDemoData(anchor);
     // Parents before children, for the foreign keys on user_id.
-    return {
+    const inserted = {
       users: await insertChunked(trx, 'users', data.users),
       subscriptions: await insertChunked(trx, 'subscriptions', data.subscriptions),
       countries: await insertChunked(trx, 'countries', data.countries),
@@ -1784,5 +1886,23 @@ export async function seedDemoData(
       orders: await insertChunked(trx, 'orders', data.orders),
       tickets: await insertChunked(trx, 'tickets', data.tickets),
     };
+    await backfillBills(trx, data.bookings);
+    return inserted;
   });
+}
+
+/** 'now' is the current minute: demo rides then happened "this week" whenever the demo is first started. */
+function resolveAnchor(anchor: string): string {
+  if (anchor !== 'now') return anchor;
+  return new Date(Math.floor(Date.now() / MINUTE) * MINUTE).toISOString();
+}
+
+/** Demo bookings seeded before bills existed get theirs (migration 0008). */
+async function backfillBills(trx: Transaction<Database>, bookings: readonly BookingsTable[]): Promise<void> {
+  const withBill = new Map(bookings.filter((b) => b.bill !== null).map((b) => [b.id, b.bill]));
+  const missing = await trx.selectFrom('bookings').select('id').where('bill', 'is', null).execute();
+  for (const { id } of missing) {
+    const bill = withBill.get(id);
+    if (bill) await trx.updateTable('bookings').set({ bill }).where('id', '=', id).execute();
+  }
 }

@@ -1,71 +1,11 @@
-import { formatFare, messages, type OneTouchResponse, type OneTouchSubmit } from '@selfserve/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.ts';
+import { BILL_DISPUTE_CALL_TYPES, formatFare, messages, type OneTouchResponse } from '@selfserve/contract';
+import type { BookingRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createTicket, isUniqueViolation } from '../tickets/service.ts';
-
-export interface HandlerContext {
-  db: Kysely<Database>;
-  user: UserRow;
-  article: ArticleRow;
-  booking: BookingRow | null;
-  body: OneTouchSubmit;
-  mailer: Mailer;
-  idempotencyKey: string | null;
-  log: FastifyBaseLogger;
-}
-
-export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;
-
-const answer = (
-  status: OneTouchResponse['status'],
-  title: string,
-  message: string,
-  extra: Partial<OneTouchResponse> = {},
-): OneTouchResponse => ({
-  status,
-  title,
-  message,
-  ticket_request_id: null,
-  csat_required: false,
-  side_load: {},
-  ...extra,
-});
-
-function needBooking(booking: BookingRow | null): BookingRow {
-  if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
-  return booking;
-}
-
-/** A follow-up ticket for a one-touch request, exactly once per submit (docs/one-touch-rules.md). */
-async function followUpTicket(ctx: HandlerContext, subject: string) {
-  const t = await createTicket(
-    ctx.db,
-    {
-      userId: ctx.user.id,
-      kind: 'one_touch',
-      subject,
-      query: ctx.body.message ?? ctx.body.reason_submitted ?? '',
-      issueId: ctx.article.id,
-      articleId: ctx.article.id,
-      articleName: ctx.article.title,
-      bookingId: ctx.booking?.id ?? null,
-      orderId: null,
-      tag: ctx.body.call_type,
-      source: ctx.body.one_touch_source ?? 'one_touch',
-      sourcePage: null,
-      emailFrom: ctx.user.email,
-      idempotencyKey: ctx.idempotencyKey,
-      payload: ctx.body,
-      items: [],
-    },
-    ctx.log,
-  );
-  return t;
-}
+import { isUniqueViolation } from '../tickets/service.ts';
+import { adjustedAmount, billDispute } from './bill-dispute.ts';
+import { answer, followUpTicket, type Handler, needBooking } from './handler-kit.ts';
 
 /**
  * Refunds (docs/one-touch-rules.md): a cancelled ride with a charge, or a completed ride the rider
@@ -82,7 +22,9 @@ const refund: Handler = async (ctx) => {
     .selectAll()
     .where('booking_id', '=', booking.id)
     .executeTakeFirst();
-  const amount = formatFare(booking.fare, booking.currency_country);
+  // What a billing dispute already gave back is not refunded twice.
+  const due = booking.fare - (await adjustedAmount(ctx.db, booking.id));
+  const amount = formatFare(due, booking.currency_country);
   if (earlier) {
     return answer(
       'ALREADY_REFUNDED',
@@ -90,8 +32,8 @@ const refund: Handler = async (ctx) => {
       `We refunded ${formatFare(earlier.amount, booking.currency_country)} for this ride on ${earlier.created_at.slice(0, 10)}.`,
     );
   }
-  const charged = booking.status === 'cancelled' && booking.fare > 0;
-  const notTaken = ctx.body.call_type === 'ride_not_taken' && booking.status === 'completed' && booking.fare > 0;
+  const charged = booking.status === 'cancelled' && due > 0;
+  const notTaken = ctx.body.call_type === 'ride_not_taken' && booking.status === 'completed' && due > 0;
   if (!charged && !notTaken) {
     return answer('FAILURE', 'Not eligible for a refund', 'There is no charge on this ride that we can refund.');
   }
@@ -103,7 +45,7 @@ const refund: Handler = async (ctx) => {
         id: newId('rf'),
         booking_id: booking.id,
         user_id: ctx.user.id,
-        amount: booking.fare,
+        amount: due,
         destination,
         status: destination === 'neft' ? 'processing' : 'completed',
         ticket_id: ticket?.ticket_id ?? null,
@@ -173,6 +115,7 @@ export const handlers: Record<string, Handler> = {
   ride_not_taken: refund,
   send_invoice: (ctx) =>
     sendInvoice({ ...ctx, userId: ctx.user.id, email: String(ctx.body.params?.email ?? ctx.user.email) }),
+  ...Object.fromEntries(BILL_DISPUTE_CALL_TYPES.map((callType) => [callType, billDispute])),
 };
 
 export function handlerFor(callType: string): Handler {

@@ -1,4 +1,7 @@
 import {
+  billQuerySchema,
+  billResponseSchema,
+  bookingPaths,
   IDEMPOTENCY_HEADER,
   isValidEmail,
   messages,
@@ -21,6 +24,7 @@ import { findArticle } from '../kb/repo.ts';
 import { validFormToken } from '../tickets/form-token.ts';
 import { newGuestTicketId } from '../tickets/service.ts';
 import { findUserById } from '../users/repo.ts';
+import { findDispute, readBill } from './bill-dispute.ts';
 import { handlerFor, sendInvoice } from './handlers.ts';
 
 const schema = { tags: ['onetouch'], response: { 200: oneTouchResponseSchema, ...errorResponses } };
@@ -117,6 +121,39 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .execute();
         request.log.info({ ticket: ticketId, kind: 'submit_without_login' }, 'ticket call');
         return answer('SUCCESS', 'Request received', messages.ticketSuccess, ticketId);
+      },
+    );
+
+    // The bill of one of the user's rides, for the billing dispute (docs/one-touch-rules.md).
+    app.get(
+      bookingPaths.bill,
+      {
+        schema: {
+          tags: ['onetouch'],
+          querystring: billQuerySchema,
+          response: { 200: billResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { userId } = requireSession(request);
+        const booking = await findOwnBooking(db, userId, { id: request.query.booking_id });
+        if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        const dispute = await findDispute(db, booking.id);
+        return {
+          status: 'SUCCESS' as const,
+          booking_id: booking.id,
+          crn: booking.crn,
+          bill: readBill(booking),
+          map_url: booking.map_img_url,
+          dispute: dispute
+            ? {
+                outcome: dispute.outcome === 'adjusted' ? ('adjusted' as const) : ('review' as const),
+                amount: dispute.amount,
+                ticket_id: dispute.ticket_id,
+                created_at: dispute.created_at,
+              }
+            : null,
+        };
       },
     );
 

@@ -1,0 +1,68 @@
+// What every one-touch handler is given and answers with (docs/one-touch-rules.md).
+import { messages, type OneTouchResponse, type OneTouchSubmit } from '@selfserve/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createTicket } from '../tickets/service.ts';
+
+export interface HandlerContext {
+  db: Kysely<Database>;
+  user: UserRow;
+  article: ArticleRow;
+  booking: BookingRow | null;
+  body: OneTouchSubmit;
+  mailer: Mailer;
+  idempotencyKey: string | null;
+  log: FastifyBaseLogger;
+}
+
+export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;
+
+export const answer = (
+  status: OneTouchResponse['status'],
+  title: string,
+  message: string,
+  extra: Partial<OneTouchResponse> = {},
+): OneTouchResponse => ({
+  status,
+  title,
+  message,
+  ticket_request_id: null,
+  csat_required: false,
+  side_load: {},
+  ...extra,
+});
+
+export function needBooking(booking: BookingRow | null): BookingRow {
+  if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+  return booking;
+}
+
+/** A follow-up ticket for a one-touch request, exactly once per submit (docs/one-touch-rules.md). */
+export async function followUpTicket(ctx: HandlerContext, subject: string, query?: string) {
+  const t = await createTicket(
+    ctx.db,
+    {
+      userId: ctx.user.id,
+      kind: 'one_touch',
+      subject,
+      query: query ?? ctx.body.message ?? ctx.body.reason_submitted ?? '',
+      issueId: ctx.article.id,
+      articleId: ctx.article.id,
+      articleName: ctx.article.title,
+      bookingId: ctx.booking?.id ?? null,
+      orderId: null,
+      tag: ctx.body.call_type,
+      source: ctx.body.one_touch_source ?? 'one_touch',
+      sourcePage: null,
+      emailFrom: ctx.user.email,
+      idempotencyKey: ctx.idempotencyKey,
+      payload: ctx.body,
+      items: [],
+    },
+    ctx.log,
+  );
+  return t;
+}
