@@ -144,6 +144,14 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
     expect(again).toMatchObject({ status: 'NOIMAGE', title: 'Bill already reviewed' });
     const shown = (await riya.get(`${bookingPaths.bill}?booking_id=${ride.id}`)).json();
     expect(shown.dispute).toMatchObject({ outcome: 'adjusted', amount: expected.amount, ticket_id: null });
+    // The invoice of the ride shows the adjustment and the new total.
+    await riya.post(oneTouchPaths.sendInvoice, { booking_id: ride.id, email: 'riya.adjusted@example.in' });
+    const invoice = await t.database.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('to_address', '=', 'riya.adjusted@example.in')
+      .executeTakeFirstOrThrow();
+    expect(invoice.text_body).toContain(`Adjustment: -₹${expected.amount}\nTotal: ₹${ride.fare - expected.amount}\n`);
   });
 
   it('sends what the records cannot settle to a person: one ticket under concurrent submits', async () => {
@@ -202,6 +210,8 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
       .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toContain(completed.crn);
+    expect(mail[0]?.text_body).toContain('Base fare: ₹');
+    expect(mail[0]?.text_body).toMatch(/Taxes: ₹\d+\nTotal: ₹\d+\n$/);
     expect(
       (await riya.post(oneTouchPaths.sendInvoice, { booking_id: charged.id, email: 'riya.billing@example.in' })).json()
         .status,

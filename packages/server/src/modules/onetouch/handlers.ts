@@ -1,10 +1,18 @@
-import { BILL_DISPUTE_CALL_TYPES, formatFare, messages, type OneTouchResponse } from '@selfserve/contract';
-import type { BookingRow } from '../../db/schema.ts';
+import {
+  adjustedBill,
+  BILL_DISPUTE_CALL_TYPES,
+  type BillLineKey,
+  formatFare,
+  messages,
+  type OneTouchResponse,
+} from '@selfserve/contract';
+import type { Kysely } from 'kysely';
+import type { BookingRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../tickets/service.ts';
-import { adjustedAmount, billDispute } from './bill-dispute.ts';
+import { adjustedAmount, billDispute, readBill } from './bill-dispute.ts';
 import { answer, followUpTicket, type Handler, needBooking } from './handler-kit.ts';
 
 /**
@@ -70,7 +78,38 @@ const refund: Handler = async (ctx) => {
 };
 
 /** The invoice of a completed ride goes to the e-mail in the form (or the account's). */
+const invoiceLineNames: Record<BillLineKey, string> = {
+  base_fare: 'Base fare',
+  distance: 'Distance',
+  peak: 'Peak-time charge',
+  waiting: 'Waiting',
+  toll: 'Toll and parking',
+  cancellation_fee: 'Cancellation fee',
+  taxes: 'Taxes',
+  adjustment: 'Adjustment',
+};
+
+/** The invoice text: the ride, the bill's lines (with any adjustment a billing dispute made) and the total. */
+function invoiceText(booking: BookingRow, adjustment: number): string {
+  const money = (n: number) =>
+    n < 0 ? `-${formatFare(-n, booking.currency_country)}` : formatFare(n, booking.currency_country);
+  const stored = readBill(booking);
+  const bill = stored ? adjustedBill(stored, adjustment) : null;
+  const lines = bill ? bill.lines.map((l) => `${invoiceLineNames[l.key]}: ${money(l.amount)}`) : [];
+  return [
+    `Invoice for ride ${booking.crn}`,
+    `Date: ${booking.pickup_date.slice(0, 10)}`,
+    `City: ${booking.city}`,
+    `Vehicle: ${booking.display_car_name ?? booking.cab_category}`,
+    ...lines,
+    `Total: ${money(bill?.total ?? booking.fare - adjustment)}`,
+    '',
+  ].join('\n');
+}
+
+/** The invoice of a completed ride goes to the e-mail in the form (or the account's). */
 export const sendInvoice = async (ctx: {
+  db: Kysely<Database>;
   booking: BookingRow | null;
   mailer: Mailer;
   email: string;
@@ -80,11 +119,10 @@ export const sendInvoice = async (ctx: {
   if (booking.status !== 'completed') {
     return answer('FAILURE', messages.sorry, 'An invoice is available once the ride is completed.');
   }
-  const total = formatFare(booking.fare, booking.currency_country);
   const sent = await ctx.mailer.send({
     to: ctx.email,
     subject: `Your invoice for ride ${booking.crn}`,
-    text: `Invoice for ride ${booking.crn}\nDate: ${booking.pickup_date.slice(0, 10)}\nCity: ${booking.city}\nVehicle: ${booking.display_car_name ?? booking.cab_category}\nTotal: ${total}\n`,
+    text: invoiceText(booking, await adjustedAmount(ctx.db, booking.id)),
     kind: 'invoice',
     userId: ctx.userId,
   });

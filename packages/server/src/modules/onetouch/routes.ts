@@ -161,7 +161,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const user = await signedInUser(request);
       const booking = (await findOwnBooking(db, user.id, { id: request.body.booking_id })) ?? null;
       if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
-      return sendInvoice({ booking, mailer, email: request.body.email, userId: user.id });
+      return sendInvoice({ db, booking, mailer, email: request.body.email, userId: user.id });
     });
 
     app.post(oneTouchPaths.updateEmail, { schema: { ...schema, body: updateEmailSchema } }, async (request) => {
