@@ -2,6 +2,7 @@
  * One-touch flows (guided-flows.md §3–§4): which flow an article shows, how a submit's answer is
  * read, and which support channels follow a result. Pure rules, used by the web app and the server.
  */
+import type { Bill } from './bill-rules.ts';
 
 export type LabelValue = string | number | boolean;
 
@@ -102,6 +103,19 @@ export interface OneTouchResult {
   /** '/report/{tag}/default' for a redirect tag */
   redirectTo: string | null;
   sideLoad: Record<string, unknown>;
+  /** the ride's map (core.md §3 map_url; guided-flows.md §3 spells it map_link) */
+  mapUrl: string | null;
+  /** the distance charged, as the answer words it ('12.4 km') */
+  distance: string | null;
+  /** the ride's bill as the answer left it (a billing dispute's adjusted bill) */
+  bill: Bill | null;
+}
+
+/** A bill in an answer: read only when it has the shape of one (lines and a total). */
+function asBill(v: unknown): Bill | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const bill = v as Partial<Bill>;
+  return Array.isArray(bill.lines) && typeof bill.total === 'number' ? (v as Bill) : null;
 }
 
 const asText = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
@@ -127,6 +141,9 @@ export function readOneTouchResponse(
     reload: b.shouldReload === true,
     redirectTo: null,
     sideLoad: typeof b.side_load === 'object' && b.side_load !== null ? (b.side_load as Record<string, unknown>) : {},
+    mapUrl: asText(b.map_url) ?? asText(b.map_link),
+    distance: asText(b.distance),
+    bill: asBill(b.bill),
   });
   const title = asText(b.title) ?? asText(b.heading);
   const message = asText(b.localized_message) ?? asText(b.message) ?? asText(b.body);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { channelsAfter, type FlowArticle, readOneTouchResponse, resolveFlow } from '../src/one-touch.ts';
+import type { Bill } from '../src/bill-rules.ts';
+import {
+  channelsAfter,
+  type FlowArticle,
+  type OneTouchResult,
+  readOneTouchResponse,
+  resolveFlow,
+} from '../src/one-touch.ts';
 
 const a = (
   labels: FlowArticle['labels'] = {},
@@ -206,6 +213,68 @@ describe('readOneTouchResponse: every status and HTTP case', () => {
       ticketId: '9',
       csatRequired: true,
     });
+  });
+});
+
+describe('readOneTouchResponse: the ride shown with the answer (map, distance, bill)', () => {
+  const bill: Bill = {
+    currency_country: 'IN',
+    lines: [
+      { key: 'distance', amount: 200 },
+      { key: 'adjustment', amount: -40 },
+    ],
+    total: 160,
+    distance_km: 12.4,
+    route_km: 9.8,
+    ride_minutes: 31,
+    waiting_minutes: 2,
+    estimated_fare: 150,
+  };
+  it.each<[string, unknown, Pick<OneTouchResult, 'mapUrl' | 'distance' | 'bill'>]>([
+    ['none of them', { status: 'SUCCESS' }, { mapUrl: null, distance: null, bill: null }],
+    [
+      'map_url, distance and bill',
+      { status: 'SUCCESS', map_url: '/maps/r1.svg', distance: '12.4 km', bill },
+      { mapUrl: '/maps/r1.svg', distance: '12.4 km', bill },
+    ],
+    [
+      "the spec's map_link spelling",
+      { status: 'NOIMAGE', map_link: '/maps/r2.svg' },
+      { mapUrl: '/maps/r2.svg', distance: null, bill: null },
+    ],
+    [
+      'map_url wins over map_link',
+      { status: 'SUCCESS', map_url: '/a.svg', map_link: '/b.svg' },
+      { mapUrl: '/a.svg', distance: null, bill: null },
+    ],
+    [
+      'null values',
+      { status: 'SUCCESS', map_url: null, distance: null, bill: null },
+      { mapUrl: null, distance: null, bill: null },
+    ],
+    [
+      'blank texts are none',
+      { status: 'SUCCESS', map_url: ' ', distance: '' },
+      { mapUrl: null, distance: null, bill: null },
+    ],
+    [
+      'a bill without lines is none',
+      { status: 'SUCCESS', bill: { total: 10 } },
+      { mapUrl: null, distance: null, bill: null },
+    ],
+    [
+      'a bill that is not an object is none',
+      { status: 'SUCCESS', bill: '₹160' },
+      { mapUrl: null, distance: null, bill: null },
+    ],
+    [
+      'a FAILURE carries them too',
+      { status: 'FAILURE', distance: '3 km' },
+      { mapUrl: null, distance: '3 km', bill: null },
+    ],
+  ])('%s', (_name, body, expected) => {
+    const r = readOneTouchResponse(200, body, texts);
+    expect({ mapUrl: r.mapUrl, distance: r.distance, bill: r.bill }).toEqual(expected);
   });
 });
 

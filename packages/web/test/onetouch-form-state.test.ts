@@ -11,6 +11,9 @@ const result = (state: OneTouchResult['state']): OneTouchResult => ({
   reload: false,
   redirectTo: null,
   sideLoad: {},
+  mapUrl: null,
+  distance: null,
+  bill: null,
 });
 
 describe('one-touch form states', () => {

@@ -123,7 +123,7 @@ describe('OneTouchPanel', () => {
     expect(dialog).toHaveTextContent('7 to 10 business days');
     expect(screen.getByRole('heading', { name: 'Refund initiated' })).toHaveFocus();
     expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
-    expect(dialog.querySelector('svg')).not.toBeNull();
+    expect(dialog.querySelector('svg')).toHaveAttribute('data-image', 'success');
     const body = bodyOf(fetch.mock.calls[0]?.[1]);
     expect(body).toMatchObject({
       article_id: '101101',
@@ -213,7 +213,8 @@ describe('OneTouchPanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Already refunded' });
     expect(dialog).toHaveAttribute('data-state', 'NOIMAGE');
-    expect(dialog.querySelector('svg')).toBeNull();
+    // guided-flows.md §8: NOIMAGE answers show an image too (an information sign).
+    expect(dialog.querySelector('svg')).toHaveAttribute('data-image', 'info');
     expect(dialog).toHaveTextContent('Refunded once.');
   });
 
@@ -227,7 +228,7 @@ describe('OneTouchPanel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Hold on' });
     expect(dialog).toHaveAttribute('data-state', 'NOIMAGE');
     expect(dialog).toHaveTextContent('We are looking into it.');
-    expect(dialog.querySelector('svg')).toBeNull();
+    expect(dialog.querySelector('svg')).toHaveAttribute('data-image', 'info');
   });
 
   it('sends the invoice to the e-mail given', async () => {

@@ -63,6 +63,10 @@ const bookingRouteObjects: RouteObject[] = [
     path: bookingRoutes.bookingDetails,
     lazy: () => bdetailsPage().then((m) => ({ Component: m.BookingDetailsPage })),
   },
+  {
+    path: `${bookingRoutes.bookingDetails}/billing_issue/:source`,
+    lazy: () => import('../features/bookings/routes/billing-issue').then((m) => ({ Component: m.BillingIssuePage })),
+  },
   { path: '/bdetails/:crn?', lazy: () => bdetailsPage().then((m) => ({ Component: m.BdetailsPage })) },
   {
     path: '/:crn/dreport/:articleId/:bookingId?/:carCategory?',

@@ -1,4 +1,10 @@
-import { type ArticleSummary, bookingArticleHref, bookingSectionHref, isValidCrn } from '@selfserve/contract';
+import {
+  type ArticleSummary,
+  bookingArticleHref,
+  bookingSectionHref,
+  type CustomerBooking,
+  isValidCrn,
+} from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotFound } from '../../../components/article-not-found';
@@ -102,9 +108,16 @@ export function BookingIssues({ crn }: { crn: string }) {
 
 /**
  * Help for one booking (spec §2 /bdetails/{crn}): the booking card and its details, then 'Choose an Issue'
- * with the categories of the booking's state. The CRN must already have passed the check.
+ * with the categories of the booking's state. The CRN must already have passed the check. `beforeIssues`
+ * adds a part of the page above the categories (the bill on the billing-help page).
  */
-export function BookingHelp({ crn }: { crn: string }) {
+export function BookingHelp({
+  crn,
+  beforeIssues,
+}: {
+  crn: string;
+  beforeIssues?: (booking: CustomerBooking) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
   const query = useBookingByCrn(user?.id, crn);
@@ -127,6 +140,7 @@ export function BookingHelp({ crn }: { crn: string }) {
         <BookingCard booking={booking} headingLevel={2} />
         <BookingDetailsPanel bookingId={booking.id} />
       </section>
+      {beforeIssues?.(booking)}
       <BookingIssues crn={booking.crn} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { type Article, type ArticleSummary, resolveFlow, routes } from '@selfserve/contract';
+import { type Article, type ArticleSummary, routes } from '@selfserve/contract';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,10 +6,8 @@ import { ArticleNotFound } from '../../../components/article-not-found';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
 import { canGoBack } from '../../../lib/history';
-import { useSelectedBooking } from '../../../lib/selected-booking';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { BelongingPanel } from '../../onetouch/components/belonging-panel';
-import { OneTouchPanel, oneTouchKinds } from '../../onetouch/components/one-touch-panel';
+import { ArticleFlowPanel } from '../../onetouch/components/flow-forms';
 import { useArticle } from '../api/get-article';
 import { useArticleViewTracking } from '../hooks/use-article-view-tracking';
 import { articleHref } from '../paths';
@@ -65,7 +63,6 @@ export function ArticleView({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
-  const booking = useSelectedBooking();
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
   const article = query.data;
   const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
@@ -135,12 +132,8 @@ export function ArticleView({
         </nav>
       ) : null}
       {extra}
-      {/* Left an item in the car: the lost-item panel replaces the generic one-touch panel for a selected ride. */}
-      {article.labels.call_type === 'cab_belonging' && booking ? (
-        <BelongingPanel key={`${article.id}:${booking.id}`} articleId={article.id} bookingId={booking.id} />
-      ) : oneTouchKinds.includes(resolveFlow(article).kind) ? (
-        <OneTouchPanel key={article.id} article={article} onReload={() => void query.refetch()} />
-      ) : null}
+      {/* The article's guided form: registered by call_type (lost item, billing dispute), else the one-touch panel. */}
+      <ArticleFlowPanel article={article} onReload={() => void query.refetch()} />
       {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} /> : null}
       {shownRelated.nodes.length > 0 ? (
         <section className="kb-related" aria-labelledby={`${titleId}-related`} data-testid="related-topics">

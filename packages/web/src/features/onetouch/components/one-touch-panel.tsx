@@ -18,6 +18,7 @@ import { useSession } from '../../../lib/session';
 import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
+import { optionAction } from '../utils/option-action';
 import { EmailField } from './email-field';
 import { ResultDialog } from './result-dialog';
 import { UpdateEmailPanel } from './update-email-form';
@@ -146,15 +147,19 @@ export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
     </p>
   ) : null;
   if (resolveFlow(article).kind === 'update_email') return <UpdateEmailPanel article={article} onReload={onReload} />;
-  if (!booking) {
-    return (
-      <section className="onetouch" data-testid="onetouch-panel">
-        {notice}
-        <Link to="/bookings">{t('onetouch.panel.chooseRide')}</Link>
-      </section>
-    );
-  }
+  if (!booking) return <ChooseRide notice={notice} />;
   return <OneTouchForm article={article} booking={booking} onReload={onReload} notice={notice} />;
+}
+
+/** A one-touch flow needs a ride: without a selected booking, the link to choose one. */
+export function ChooseRide({ notice = null }: { notice?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section className="onetouch" data-testid="onetouch-panel">
+      {notice}
+      <Link to="/bookings">{t('onetouch.panel.chooseRide')}</Link>
+    </section>
+  );
 }
 
 function OneTouchForm({
@@ -203,14 +208,11 @@ function OneTouchForm({
   };
 
   const choose = (option: OneTouchOption) => {
-    if (option.showCustomMessage) {
-      dispatch({
-        type: 'custom_message',
-        heading: option.customMessageHeading ?? '',
-        message: option.customMessage ?? '',
-      });
-    } else if (option.article_id) {
-      void navigate(`/dreport/${encodeURIComponent(option.article_id)}`);
+    const action = optionAction(option);
+    if (action.kind === 'custom_message') {
+      dispatch({ type: 'custom_message', heading: action.heading, message: action.message });
+    } else if (action.kind === 'open_article') {
+      void navigate(action.href);
     } else if (flow.kind === 'refund_destination') {
       dispatch({ type: 'refund_step', option: option.value });
     } else {
@@ -291,7 +293,7 @@ function OneTouchForm({
   );
 }
 
-function CustomMessage({ heading, message, onBack }: { heading: string; message: string; onBack: () => void }) {
+export function CustomMessage({ heading, message, onBack }: { heading: string; message: string; onBack: () => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {

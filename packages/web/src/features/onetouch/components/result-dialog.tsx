@@ -1,5 +1,5 @@
 import { channelsAfter, type OneTouchResult } from '@selfserve/contract';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session';
@@ -8,10 +8,18 @@ import { TicketRating } from '../../tickets/components/ticket-rating';
 // The rating's texts live with the tickets feature; loading them here keeps this lazy chunk self-sufficient.
 import '../../tickets/labels';
 import '../labels';
+import { BillBreakdown } from './bill-breakdown';
 
 function SuccessImage() {
   return (
-    <svg className="onetouch-result__image" width="56" height="56" viewBox="0 0 56 56" aria-hidden="true">
+    <svg
+      className="onetouch-result__image"
+      width="56"
+      height="56"
+      viewBox="0 0 56 56"
+      aria-hidden="true"
+      data-image="success"
+    >
       <circle cx="28" cy="28" r="26" fill="#2e7d32" />
       <path d="M16 29l8 8 16-17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
     </svg>
@@ -20,10 +28,67 @@ function SuccessImage() {
 
 function ErrorImage() {
   return (
-    <svg className="onetouch-result__image" width="56" height="56" viewBox="0 0 56 56" aria-hidden="true">
+    <svg
+      className="onetouch-result__image"
+      width="56"
+      height="56"
+      viewBox="0 0 56 56"
+      aria-hidden="true"
+      data-image="error"
+    >
       <circle cx="28" cy="28" r="26" fill="#c62828" />
       <path d="M19 19l18 18M37 19L19 37" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/** NOIMAGE answers (already done, being checked) get an information sign (guided-flows.md §8). */
+function InfoImage() {
+  return (
+    <svg
+      className="onetouch-result__image"
+      width="56"
+      height="56"
+      viewBox="0 0 56 56"
+      aria-hidden="true"
+      data-image="info"
+    >
+      <circle cx="28" cy="28" r="26" fill="#1565c0" />
+      <circle cx="28" cy="17" r="3.5" fill="#fff" />
+      <path d="M28 25v17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The ride beside the answer (core.md §3: map_url, distance, bill), when the answer carries it. */
+function RideShown({ result }: { result: OneTouchResult }) {
+  const { t } = useTranslation();
+  const [mapFailed, setMapFailed] = useState(false);
+  const distance = result.distance ? (
+    <p className="onetouch-result__distance" data-testid="onetouch-result-distance">
+      {t('onetouch.result.distance', { distance: result.distance })}
+    </p>
+  ) : null;
+  return (
+    <>
+      {result.mapUrl && !mapFailed ? (
+        <figure className="onetouch-result__map">
+          <img
+            src={result.mapUrl}
+            alt={t('onetouch.result.mapAlt')}
+            width={240}
+            height={160}
+            decoding="async"
+            onError={() => setMapFailed(true)}
+            data-testid="onetouch-result-map"
+          />
+          {distance ? <figcaption>{distance}</figcaption> : null}
+        </figure>
+      ) : (
+        distance
+      )}
+      {result.bill ? <BillBreakdown bill={result.bill} /> : null}
+    </>
   );
 }
 
@@ -41,9 +106,9 @@ export interface ResultDialogProps {
 }
 
 /**
- * The one result dialog of the one-touch flows: image (SUCCESS / FAILURE; NOIMAGE has none), heading with
- * focus, message, BACK; the rating when the answer asks for it with a ticket; after a failure the channels of
- * channelsAfter().
+ * The one result dialog of the one-touch flows: image (SUCCESS, FAILURE, and an information sign for NOIMAGE),
+ * heading with focus, message, the ride's map, distance and bill when the answer carries them, BACK; the rating
+ * when the answer asks for it with a ticket; after a failure the channels of channelsAfter().
  */
 export function ResultDialog({
   result,
@@ -94,10 +159,12 @@ export function ResultDialog({
     >
       {result.state === 'SUCCESS' ? <SuccessImage /> : null}
       {result.state === 'FAILURE' ? <ErrorImage /> : null}
+      {result.state === 'NOIMAGE' ? <InfoImage /> : null}
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {result.title}
       </h2>
       {result.message ? <p data-testid="onetouch-result-message">{result.message}</p> : null}
+      <RideShown result={result} />
       {ticket ? <TicketRating ticket={ticket} emailFrom={ratingEmailFrom} /> : null}
       {channels.callUs || channels.writeToUs ? (
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
