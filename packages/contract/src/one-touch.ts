@@ -10,6 +10,7 @@ export interface FlowArticle {
   labels: Record<string, LabelValue>;
   label_names: string[];
   side_load?: Record<string, unknown>;
+  response?: Record<string, unknown>;
 }
 
 /** The call_types whose submit goes to /api/bookings/v3/submit (core.md §7). */
@@ -45,6 +46,11 @@ export interface Flow {
   callUs: boolean;
   callBack: boolean;
   /** minutes from emergency_time:{x} / call_driver_expiry_time:{x} tags, when present */
+  /**
+   * The article's response says the request cannot be made (refund_allowed false) and gives the message to show
+   * instead of the options: the form opens in SHOWMESSAGE.
+   */
+  showMessage: string | null;
   emergencyMinutes: number | null;
   callDriverExpiryMinutes: number | null;
 }
@@ -55,6 +61,11 @@ function tagNumber(tags: string[], name: string): number | null {
   const tag = tags.find((t) => t.startsWith(`${name}:`));
   const n = tag ? Number(tag.slice(name.length + 1)) : Number.NaN;
   return Number.isFinite(n) ? n : null;
+}
+
+function refusal(response: Record<string, unknown>): string {
+  const message = response.message;
+  return typeof message === 'string' && message.trim() ? message : 'This request cannot be made for this ride.';
 }
 
 /** Decides the flow of an article from its labels and tags (a table test covers every one). */
@@ -88,7 +99,21 @@ export function resolveFlow(article: FlowArticle): Flow {
     callBack: !truthy(labels.minus_call_back),
     emergencyMinutes: tagNumber(tags, 'emergency_time'),
     callDriverExpiryMinutes: tagNumber(tags, 'call_driver_expiry_time'),
+    showMessage: kind !== 'article' && article.response?.refund_allowed === false ? refusal(article.response) : null,
   };
+}
+
+export type RefundDestination = 'voucher' | 'neft' | 'ola_money';
+
+/**
+ * The refund destinations an article offers (guided-flows.md §3 side_load showVoucher / showNEFT): voucher and
+ * NEFT unless switched off; the wallet always (it goes through KYC). The server refuses the others.
+ */
+export function refundDestinations(sideLoad: Record<string, unknown> = {}): RefundDestination[] {
+  const all: RefundDestination[] = ['voucher', 'neft', 'ola_money'];
+  return all.filter(
+    (d) => !(d === 'voucher' && sideLoad.showVoucher === false) && !(d === 'neft' && sideLoad.showNEFT === false),
+  );
 }
 
 export type ResultState = 'SUCCESS' | 'FAILURE' | 'NOIMAGE' | 'RELOAD_DEEPLINK' | 'VERIFY_EMAIL' | 'REDIRECTED';

@@ -4,7 +4,9 @@ import {
   channelsAfter,
   type FlowArticle,
   type OneTouchResult,
+  type RefundDestination,
   readOneTouchResponse,
+  refundDestinations,
   resolveFlow,
 } from '../src/one-touch.ts';
 
@@ -104,6 +106,22 @@ describe('resolveFlow: the flow an article shows', () => {
     ['emergency_time:{x}', a({}, ['emergency_time:30']), { emergencyMinutes: 30 }],
     ['call_driver_expiry_time:{x}', a({}, ['call_driver_expiry_time:15']), { callDriverExpiryMinutes: 15 }],
     ['a false label is off', a({ hide_body: false, minus_call_us: 'false' }), { showBody: true, callUs: true }],
+    ['no response: the form as usual', a({ one_touch: true, call_type: 'refund' }), { showMessage: null }],
+    [
+      'response refund_allowed false: its message instead of the form',
+      {
+        ...a({ one_touch: true, call_type: 'refund' }),
+        response: { refund_allowed: false, message: 'Already paid back' },
+      },
+      { showMessage: 'Already paid back' },
+    ],
+    [
+      'refund_allowed false without a message: a plain refusal',
+      { ...a({ one_touch: true, call_type: 'refund' }), response: { refund_allowed: false } },
+      { showMessage: 'This request cannot be made for this ride.' },
+    ],
+    ['refund_allowed true', { ...a({ one_touch: true }), response: { refund_allowed: true } }, { showMessage: null }],
+    ['a read-only article never', { ...a(), response: { refund_allowed: false, message: 'x' } }, { showMessage: null }],
   ])('%s', (_name, article, expected) => {
     expect(resolveFlow(article)).toMatchObject(expected);
   });
@@ -314,5 +332,18 @@ describe('channelsAfter', () => {
       chat: false,
     });
     expect(channelsAfter({ state: 'SUCCESS', sideLoad: { one_touch_call_us: true } }, 'IN', all).callUs).toBe(true);
+  });
+});
+
+describe('refundDestinations: what a refund article offers', () => {
+  it.each<[string, Record<string, unknown> | undefined, RefundDestination[]]>([
+    ['no side_load', undefined, ['voucher', 'neft', 'ola_money']],
+    ['both shown', { showVoucher: true, showNEFT: true }, ['voucher', 'neft', 'ola_money']],
+    ['NEFT off', { showVoucher: true, showNEFT: false }, ['voucher', 'ola_money']],
+    ['voucher off', { showVoucher: false }, ['neft', 'ola_money']],
+    ['both off', { showVoucher: false, showNEFT: false }, ['ola_money']],
+    ['only false switches off', { showVoucher: 'false', showNEFT: 0 }, ['voucher', 'neft', 'ola_money']],
+  ])('%s', (_name, sideLoad, expected) => {
+    expect(refundDestinations(sideLoad)).toEqual(expected);
   });
 });

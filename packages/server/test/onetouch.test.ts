@@ -84,6 +84,41 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
     expect(noDestination.statusCode).toBe(400);
   });
 
+  it('refunds only to a destination the article offers; with KYC hidden, to the first of voucher and NEFT', async () => {
+    const charged = await riyas('charged');
+    const [, , a, b] = charged;
+    if (!a || !b) throw new Error('seed: four charged rides');
+    const sideLoad = (value: Record<string, unknown>) =>
+      t.database.db
+        .updateTable('articles')
+        .set({ side_load: JSON.stringify(value) })
+        .where('id', '=', '22')
+        .execute();
+    try {
+      await sideLoad({ showVoucher: true, showNEFT: false });
+      const refused = await refund(riya, a.id, 'neft');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe('This refund cannot be sent there. Please choose another option.');
+      await sideLoad({ show_kyc: false, showVoucher: false });
+      const noStep = await riya.post(oneTouchPaths.submitV1, {
+        article_id: '22',
+        call_type: 'refund',
+        booking_id: a.id,
+      });
+      expect(noStep.json()).toMatchObject({ status: 'SUCCESS', title: 'Refund initiated' });
+      expect(noStep.json().message).toContain('7 to 10 business days');
+      await sideLoad({});
+      const asked = await riya.post(oneTouchPaths.submitV1, {
+        article_id: '22',
+        call_type: 'refund',
+        booking_id: b.id,
+      });
+      expect(asked.statusCode).toBe(400);
+    } finally {
+      await sideLoad({});
+    }
+  });
+
   /** Riya's completed rides whose bill the review would adjust (a fault in the records), or not. */
   const ridesWithBills = async (adjustable: boolean) => {
     const rows = await t.database.db

@@ -1,6 +1,6 @@
 import type { OneTouchResult } from '@selfserve/contract';
 import { describe, expect, it } from 'vitest';
-import { formReducer, initialFormState } from '../src/features/onetouch/utils/form-state';
+import { formReducer, formStateFor, initialFormState } from '../src/features/onetouch/utils/form-state';
 
 const result = (state: OneTouchResult['state']): OneTouchResult => ({
   state,
@@ -44,5 +44,21 @@ describe('one-touch form states', () => {
     const refund = formReducer(initialFormState, { type: 'refund_step', option: 'x' });
     expect(refund).toEqual({ status: 'REFUND_INITIATED', option: 'x' });
     expect(formReducer(refund, { type: 'submit' }).status).toBe('LOADING');
+  });
+
+  it('starts in SHOWMESSAGE when the article refuses up front, else INITIAL', () => {
+    expect(formStateFor({ showMessage: 'Already paid back' })).toEqual({
+      status: 'SHOWMESSAGE',
+      message: 'Already paid back',
+    });
+    expect(formStateFor({ showMessage: null })).toEqual(initialFormState);
+  });
+
+  it('is REDIRECTED on the way to a redirect tag’s page', () => {
+    const loading = formReducer(initialFormState, { type: 'submit' });
+    expect(formReducer(loading, { type: 'redirected', to: '/report/x/default' })).toEqual({
+      status: 'REDIRECTED',
+      to: '/report/x/default',
+    });
   });
 });

@@ -39,7 +39,7 @@ const refundArticle = article({
     },
   ],
 });
-const ticketArticle = article({ id: '101001', labels: { one_touch: true, call_type: 'fare_dispute' } });
+const ticketArticle = article({ id: '101001', labels: { one_touch: true, call_type: 'driver_behaviour' } });
 const invoiceArticle = article({
   id: '101004',
   labels: { one_touch: true, call_type: 'send_invoice' },
@@ -135,6 +135,23 @@ describe('OneTouchPanel', () => {
       option_selected: 'driver_not_moving',
       one_touch_source: 'web',
     });
+  });
+
+  it('an article whose response refuses the request shows its message and no options (SHOWMESSAGE)', () => {
+    const fetch = mockFetch({});
+    renderPanel({ ...refundArticle, response: { refund_allowed: false, message: 'This ride was already refunded.' } });
+    expect(screen.getByTestId('onetouch-show-message')).toHaveTextContent('This ride was already refunded.');
+    expect(screen.queryByRole('button', { name: 'The driver was not moving towards me' })).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refund destination: only the destinations the article offers (side_load showNEFT false)', async () => {
+    mockFetch({});
+    renderPanel({ ...refundArticle, side_load: { showVoucher: true, showNEFT: false } });
+    await userEvent.click(screen.getByRole('button', { name: 'The driver was not moving towards me' }));
+    expect(screen.getByRole('radio', { name: /Voucher/ })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Wallet/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /NEFT/ })).not.toBeInTheDocument();
   });
 
   it('refund destination: Wallet posts the hidden KYC form, not the submit API', async () => {
@@ -270,6 +287,24 @@ describe('OneTouchPanel', () => {
     const first = headerOf(fetch.mock.calls[0]?.[1], IDEMPOTENCY_HEADER);
     expect(first).toMatch(/^[\w-]{8,}$/);
     expect(headerOf(fetch.mock.calls[1]?.[1], IDEMPOTENCY_HEADER)).toBe(first);
+  });
+
+  it('side_load flags of the answer switch the channels: chat on, call-us off', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse(
+          answer({
+            status: 'FAILURE',
+            title: 'Sorry',
+            side_load: { one_touch_chat_with_us: true, one_touch_call_us: false },
+          }),
+        ),
+    });
+    renderPanel(ticketArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await screen.findByRole('dialog', { name: 'Sorry' });
+    expect(screen.getByRole('link', { name: 'Chat with us' })).toHaveAttribute('href', '/chatbot');
+    expect(screen.queryByRole('link', { name: 'Call us' })).not.toBeInTheDocument();
   });
 
   it('shows the rating when the answer asks for it with a ticket', async () => {

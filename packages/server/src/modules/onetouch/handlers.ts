@@ -5,6 +5,7 @@ import {
   formatFare,
   messages,
   type OneTouchResponse,
+  refundDestinations,
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { BookingRow, Database } from '../../db/schema.ts';
@@ -22,9 +23,15 @@ import { answer, followUpTicket, type Handler, needBooking } from './handler-kit
  */
 const refund: Handler = async (ctx) => {
   const booking = needBooking(ctx.booking);
-  const destination = ctx.body.refund_destination;
+  const sideLoad = JSON.parse(ctx.article.side_load) as Record<string, unknown>;
+  const offered = refundDestinations(sideLoad);
+  // With KYC hidden (show_kyc false) the page asks no destination: the first one offered of voucher, NEFT.
+  const destination =
+    ctx.body.refund_destination ?? (sideLoad.show_kyc === false ? offered.find((d) => d !== 'ola_money') : undefined);
   if (!destination)
     throw new AppError('VALIDATION_FAILED', 'Please choose how you would like to have your refund processed.');
+  if (!offered.includes(destination))
+    throw new AppError('VALIDATION_FAILED', 'This refund cannot be sent there. Please choose another option.');
   const earlier = await ctx.db
     .selectFrom('refunds')
     .selectAll()

@@ -54,6 +54,7 @@ const ownEn = {
   result: {
     callUs: 'Call us',
     writeToUs: 'Write to us',
+    chatWithUs: 'Chat with us',
     mapAlt: 'Map of the ride from pickup to drop',
     distance: 'Distance: {{distance}}',
   },
@@ -143,6 +144,7 @@ const oneTouchHi: typeof ownEn = {
   result: {
     callUs: 'हमें कॉल करें',
     writeToUs: 'हमें लिखें',
+    chatWithUs: 'हमसे चैट करें',
     mapAlt: 'पिक-अप से ड्रॉप तक राइड का नक्शा',
     distance: 'दूरी: {{distance}}',
   },

@@ -7,6 +7,8 @@ import {
   type kycFormSchema,
   type OneTouchOption,
   oneTouchPaths,
+  type RefundDestination,
+  refundDestinations,
   resolveFlow,
 } from '@selfserve/contract';
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
@@ -17,7 +19,7 @@ import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-
 import { useSession } from '../../../lib/session';
 import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
-import { formReducer, initialFormState } from '../utils/form-state';
+import { formReducer, formStateFor } from '../utils/form-state';
 import { optionAction } from '../utils/option-action';
 import { EmailField } from './email-field';
 import { ResultDialog } from './result-dialog';
@@ -29,7 +31,6 @@ import '../onetouch.css';
 /** The flows this panel runs; the others (structured e-mail, cab attachment) come later. */
 export const oneTouchKinds: readonly FlowKind[] = ['one_touch', 'refund_destination', 'send_invoice', 'update_email'];
 
-type RefundDestination = 'voucher' | 'neft' | 'ola_money';
 const refundOptions = [
   { value: 'voucher', text: 'voucher', help: 'voucherHelp' },
   { value: 'neft', text: 'neft', help: 'neftHelp' },
@@ -65,7 +66,16 @@ function KycForm({ formRef, fields, csrf }: { formRef: React.Ref<HTMLFormElement
   );
 }
 
-function RefundDestinationStep({ busy, onSubmit }: { busy: boolean; onSubmit: (d: RefundDestination) => void }) {
+function RefundDestinationStep({
+  offered,
+  busy,
+  onSubmit,
+}: {
+  /** the destinations the article offers (refundDestinations of its side_load) */
+  offered: readonly RefundDestination[];
+  busy: boolean;
+  onSubmit: (d: RefundDestination) => void;
+}) {
   const { t } = useTranslation();
   const ids = useId();
   const [choice, setChoice] = useState<RefundDestination | null>(null);
@@ -77,19 +87,21 @@ function RefundDestinationStep({ busy, onSubmit }: { busy: boolean; onSubmit: (d
     <form className="form onetouch-refund" onSubmit={submit} data-testid="refund-destination">
       <fieldset>
         <legend>{t('onetouch.text.refundTitle')}</legend>
-        {refundOptions.map((o) => (
-          <label key={o.value} className="onetouch-refund__option">
-            <input
-              type="radio"
-              name={`${ids}-destination`}
-              value={o.value}
-              checked={choice === o.value}
-              onChange={() => setChoice(o.value)}
-            />
-            <span>{t(`onetouch.refund.${o.text}`)}</span>
-            {o.help ? <small>{t(`onetouch.refund.${o.help}`)}</small> : null}
-          </label>
-        ))}
+        {refundOptions
+          .filter((o) => offered.includes(o.value))
+          .map((o) => (
+            <label key={o.value} className="onetouch-refund__option">
+              <input
+                type="radio"
+                name={`${ids}-destination`}
+                value={o.value}
+                checked={choice === o.value}
+                onChange={() => setChoice(o.value)}
+              />
+              <span>{t(`onetouch.refund.${o.text}`)}</span>
+              {o.help ? <small>{t(`onetouch.refund.${o.help}`)}</small> : null}
+            </label>
+          ))}
       </fieldset>
       <button type="submit" className="button" disabled={!choice || busy}>
         {t('onetouch.refund.submit')}
@@ -174,7 +186,7 @@ function OneTouchForm({
   const { pathname } = useLocation();
   const { isMember, user, userInfo, csrfToken } = useSession();
   const kycForm = useRef<HTMLFormElement>(null);
-  const [state, dispatch] = useReducer(formReducer, initialFormState);
+  const [state, dispatch] = useReducer(formReducer, flow, formStateFor);
   const lastAttempt = useRef<SubmitAttempt | null>(null);
   const busy = state.status === 'LOADING';
 
@@ -232,6 +244,7 @@ function OneTouchForm({
   const refundStep = (option: string | null) => (
     <>
       <RefundDestinationStep
+        offered={refundDestinations(article.side_load)}
         busy={busy}
         onSubmit={(destination) => {
           // Wallet (ola_money) submits the hidden KYC form, which leaves the page; the others call the API.
@@ -257,6 +270,14 @@ function OneTouchForm({
         onBack={() => dispatch({ type: 'back' })}
       />
     );
+  } else if (state.status === 'SHOWMESSAGE') {
+    body = (
+      <p className="onetouch__notice" role="status" data-testid="onetouch-show-message">
+        {state.message}
+      </p>
+    );
+  } else if (state.status === 'REDIRECTED') {
+    body = null;
   } else if (state.status === 'CUSTOM_MESSAGE') {
     body = <CustomMessage heading={state.heading} message={state.message} onBack={() => dispatch({ type: 'back' })} />;
   } else if (state.status === 'REFUND_INITIATED') {

@@ -166,7 +166,7 @@ export function ResultDialog({
       {result.message ? <p data-testid="onetouch-result-message">{result.message}</p> : null}
       <RideShown result={result} />
       {ticket ? <TicketRating ticket={ticket} emailFrom={ratingEmailFrom} /> : null}
-      {channels.callUs || channels.writeToUs ? (
+      {channels.callUs || channels.writeToUs || channels.chat ? (
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
           {channels.callUs ? (
             <li>
@@ -176,6 +176,11 @@ export function ResultDialog({
           {channels.writeToUs ? (
             <li>
               <Link to={`/dwritetous/${encodeURIComponent(articleId)}`}>{t('onetouch.result.writeToUs')}</Link>
+            </li>
+          ) : null}
+          {channels.chat ? (
+            <li>
+              <Link to="/chatbot">{t('onetouch.result.chatWithUs')}</Link>
             </li>
           ) : null}
         </ul>

@@ -19,6 +19,7 @@ export function useFinish(flow: Flow, dispatch: Dispatch<FormAction>, onReload: 
       return;
     }
     if (result.state === 'REDIRECTED' && result.redirectTo) {
+      dispatch({ type: 'redirected', to: result.redirectTo });
       void navigate(result.redirectTo);
       return;
     }

@@ -1,4 +1,4 @@
-import type { OneTouchResult } from '@selfserve/contract';
+import type { Flow, OneTouchResult } from '@selfserve/contract';
 
 /** One-touch form states (guided-flows.md §4). */
 export type FormState =
@@ -7,6 +7,10 @@ export type FormState =
   | { status: 'COMPLETED'; result: OneTouchResult }
   | { status: 'FAILURE'; result: OneTouchResult }
   | { status: 'CUSTOM_MESSAGE'; heading: string; message: string }
+  /** The article's response refuses the request up front (flow.showMessage): its message, no form. */
+  | { status: 'SHOWMESSAGE'; message: string }
+  /** The answer carried a redirect tag: on the way to /report/{tag}/default. */
+  | { status: 'REDIRECTED'; to: string }
   /** The refund destination step before the submit; `option` is the option chosen before it, if any. */
   | { status: 'REFUND_INITIATED'; option: string | null };
 
@@ -15,9 +19,15 @@ export type FormAction =
   | { type: 'refund_step'; option: string | null }
   | { type: 'submit' }
   | { type: 'answer'; result: OneTouchResult }
+  | { type: 'redirected'; to: string }
   | { type: 'back' };
 
 export const initialFormState: FormState = { status: 'INITIAL' };
+
+/** Where a flow's form starts: its refusal message when the article's response gives one, else INITIAL. */
+export function formStateFor(flow: Pick<Flow, 'showMessage'>): FormState {
+  return flow.showMessage ? { status: 'SHOWMESSAGE', message: flow.showMessage } : initialFormState;
+}
 
 export function formReducer(state: FormState, action: FormAction): FormState {
   switch (action.type) {
@@ -32,6 +42,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return action.result.state === 'FAILURE'
         ? { status: 'FAILURE', result: action.result }
         : { status: 'COMPLETED', result: action.result };
+    case 'redirected':
+      return { status: 'REDIRECTED', to: action.to };
     case 'back':
       return initialFormState;
   }
