@@ -343,6 +343,19 @@ describe('BillingDisputePanel', () => {
     expect(body).not.toHaveProperty('message');
   });
 
+  it('an article without reasons submits without one', async () => {
+    const fetch = mockFetch({
+      [bookingPaths.bill]: () => jsonResponse(billBody()),
+      [oneTouchPaths.submitV1]: () => jsonResponse({ ...adjustedAnswer, title: 'Request received', bill }),
+    });
+    renderPanel({ ...fareArticle, options: [] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Dispute this bill' }));
+    expect(screen.queryByRole('radio')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('dialog', { name: 'Request received' })).toBeInTheDocument();
+    expect(bodyOf(submits(fetch)[0]?.[1])).not.toHaveProperty('option_selected');
+  });
+
   it('a retry after a failure keeps the choices and reuses the idempotency key', async () => {
     let calls = 0;
     const fetch = mockFetch({

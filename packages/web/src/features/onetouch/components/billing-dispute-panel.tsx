@@ -63,30 +63,34 @@ function DisputeForm({
 }) {
   const { t } = useTranslation();
   const ids = useId();
+  // A reason is needed when the article offers some.
+  const ready = options.length === 0 || choice.reason !== null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (choice.reason && !busy) onSubmit();
+    if (ready && !busy) onSubmit();
   };
   const toggle = (key: BillLineKey, on: boolean) =>
     onChange({ ...choice, lines: on ? [...choice.lines, key] : choice.lines.filter((k) => k !== key) });
   const lines = markableLines(bill);
   return (
     <form className="form billing-dispute__form" onSubmit={submit} data-testid="bill-dispute-form">
-      <fieldset>
-        <legend>{t('onetouch.dispute.reason')}</legend>
-        {options.map((option) => (
-          <label key={option.value} className="billing-dispute__choice">
-            <input
-              type="radio"
-              name={`${ids}-reason`}
-              value={option.value}
-              checked={choice.reason === option.value}
-              onChange={() => onChange({ ...choice, reason: option.value })}
-            />
-            <span>{option.text}</span>
-          </label>
-        ))}
-      </fieldset>
+      {options.length > 0 ? (
+        <fieldset>
+          <legend>{t('onetouch.dispute.reason')}</legend>
+          {options.map((option) => (
+            <label key={option.value} className="billing-dispute__choice">
+              <input
+                type="radio"
+                name={`${ids}-reason`}
+                value={option.value}
+                checked={choice.reason === option.value}
+                onChange={() => onChange({ ...choice, reason: option.value })}
+              />
+              <span>{option.text}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {lines.length > 0 ? (
         <fieldset aria-describedby={`${ids}-lines-hint`}>
           <legend>{t('onetouch.dispute.lines')}</legend>
@@ -118,7 +122,7 @@ function DisputeForm({
         value={choice.comment}
         onChange={(event) => onChange({ ...choice, comment: event.target.value })}
       />
-      <button type="submit" className="button" disabled={!choice.reason || busy}>
+      <button type="submit" className="button" disabled={!ready || busy}>
         {t('onetouch.dispute.submit')}
       </button>
     </form>
@@ -170,14 +174,14 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
   };
 
   const submit = async (bill: Bill) => {
-    const option = article.options.find((o) => o.value === choice.reason);
-    if (busy || !option || !flow.submitPath || !flow.callType) return;
-    const action = optionAction(option);
-    if (action.kind === 'custom_message') {
+    const option = article.options.find((o) => o.value === choice.reason) ?? null;
+    if (busy || (article.options.length > 0 && !option) || !flow.submitPath || !flow.callType) return;
+    const action = option ? optionAction(option) : null;
+    if (action?.kind === 'custom_message') {
       dispatch({ type: 'custom_message', heading: action.heading, message: action.message });
       return;
     }
-    if (action.kind === 'open_article') {
+    if (action?.kind === 'open_article') {
       void navigate(action.href);
       return;
     }
@@ -189,7 +193,7 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
       crn: booking.crn ?? null,
       car_category: booking.cab_category ?? null,
       index_name: article.index_name,
-      option_selected: option.value,
+      ...(option ? { option_selected: option.value } : {}),
       // In the bill's order, so the same marks are the same payload (and a retry keeps its key).
       params: {
         disputed_lines: markableLines(bill)
