@@ -479,6 +479,19 @@ describe('guided forms by call_type', () => {
     expect(String(fetch.mock.calls[0]?.[0])).toContain('b-1');
   });
 
+  it('a visitor with a ride still selected is asked to sign in and come back', () => {
+    mockFetch({});
+    renderWithSession(<ArticleFlowPanel article={fareArticle} onReload={() => {}} />, {
+      route: '/support/b-1/dreport/101001',
+      session: { user: null },
+    });
+    expect(screen.getByTestId('login-prompt')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toContain(
+      encodeURIComponent('/support/b-1/dreport/101001'),
+    );
+    expect(screen.queryByTestId('billing-dispute')).toBeNull();
+  });
+
   it('a plain article has no form', () => {
     mockFetch({});
     renderPanel(article());

@@ -1,6 +1,10 @@
 import { type Article, BILL_DISPUTE_CALL_TYPES, resolveFlow } from '@selfserve/contract';
 import type { ComponentType } from 'react';
+import { useLocation } from 'react-router';
+import { LoginPrompt } from '../../../components/login-prompt';
 import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-booking';
+import { useSession } from '../../../lib/session';
+import { loginHref } from '../../auth/utils/return-path';
 import { BelongingPanel } from './belonging-panel';
 import { BillingDisputePanel } from './billing-dispute-panel';
 import { ChooseRide, OneTouchPanel, oneTouchKinds } from './one-touch-panel';
@@ -42,8 +46,12 @@ export function flowFormFor(article: Article): FlowForm | null {
  */
 export function ArticleFlowPanel({ article, onReload }: { article: Article; onReload: () => void }) {
   const booking = useSelectedBooking();
+  const { user } = useSession();
+  const location = useLocation();
   const Form = flowFormFor(article);
   if (Form) {
+    // A ride's guided form is the signed-in rider's: a visitor signs in first and comes back here.
+    if (!user) return <LoginPrompt loginHref={loginHref(`${location.pathname}${location.search}`)} />;
     if (!booking) return <ChooseRide />;
     return <Form key={`${article.id}:${booking.id}`} article={article} booking={booking} onReload={onReload} />;
   }
