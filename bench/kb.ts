@@ -1,84 +1,14 @@
 // Knowledge-base benchmark: 10,000 synthetic articles on SQLite, search and article fetch through
 // the real app with autocannon, next to a bare Fastify route measured in the same run.
-import fs from 'node:fs';
 import path from 'node:path';
 import { kbPaths } from '@selfserve/contract';
 import autocannon, { type Request } from 'autocannon';
 import { formatImportResult, importKnowledgeBase } from '../packages/server/src/modules/kb/importer.ts';
 import { startBenchServer } from './lib.ts';
+import { ARTICLES, articleId, queryWord, random, writeSyntheticContent } from './synthetic-kb.ts';
 
-const ARTICLES = Number(process.env.BENCH_KB_ARTICLES ?? 10_000);
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-
-/** mulberry32: a small seeded generator, so every run writes the same content and queries. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-// A Zipf-distributed vocabulary of 5,000 words, as in real help text: a few very common words,
-// a long tail of rare ones. Queries use mid-frequency words (ranks 200 to 3,000). The words are
-// random letter strings of 4 to 10 letters: like real words, most have no other word one edit away.
-const VOCABULARY = 5000;
-const letters = 'etaoinshrdlcumwfgypbvkjxqz';
-const random = rng(42);
-const words = [
-  ...new Set(
-    Array.from({ length: VOCABULARY * 2 }, () => {
-      const length = 4 + Math.floor(random() * 7);
-      let w = '';
-      // Skewed towards common letters, as in English.
-      for (let i = 0; i < length; i++) w += letters[Math.floor(random() ** 1.6 * letters.length)];
-      return w;
-    }),
-  ),
-].slice(0, VOCABULARY);
-const cdf: number[] = [];
-let total = 0;
-for (let r = 1; r <= VOCABULARY; r++) {
-  total += 1 / r ** 1.07;
-  cdf.push(total);
-}
-function zipfWord(): string {
-  const x = random() * total;
-  let lo = 0;
-  let hi = cdf.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((cdf[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return words[lo] as string;
-}
-const queryWord = () => words[200 + Math.floor(random() * 2800)] as string;
-
-/** A content folder of ARTICLES articles in 100 categories of one index. */
-function writeSyntheticContent(dir: string) {
-  const pick = zipfWord;
-  const folder = path.join(dir, 'customer');
-  fs.mkdirSync(folder, { recursive: true });
-  for (let c = 0; c < 100; c++) {
-    const id = String(900000 + c);
-    fs.writeFileSync(
-      path.join(folder, `${id}.md`),
-      `---\nid: "${id}"\nindex: customer\ntype: category\nposition: ${c}\ntitle: ${pick()} and ${pick()} help ${c}\n---\nCategory ${c}.\n`,
-    );
-  }
-  for (let a = 0; a < ARTICLES; a++) {
-    const id = String(1000000 + a);
-    const title = `${pick()} ${pick()} ${pick()} question ${a}`;
-    const body = Array.from({ length: 80 }, pick).join(' ');
-    fs.writeFileSync(
-      path.join(folder, `${id}.md`),
-      `---\nid: "${id}"\nindex: customer\ntype: article\nparent: "${900000 + (a % 100)}"\nposition: ${a}\ntitle: ${title}\n---\n${body}.\n`,
-    );
-  }
-}
 
 async function run(name: string, url: string, requests?: () => string) {
   const r = await autocannon({
@@ -119,7 +49,7 @@ async function main() {
   const typo = (w: string) => w.slice(0, 2) + w.slice(3);
   const results = [
     await run('bare Fastify route', bareBase),
-    await run('article fetch', base, () => `${kbPaths.articles}?id=${1000000 + Math.floor(random() * ARTICLES)}`),
+    await run('article fetch', base, () => `${kbPaths.articles}?id=${articleId(Math.floor(random() * ARTICLES))}`),
     await run('search, two words', base, () => `${kbPaths.search('customer')}?query=${pick()}%20${pick()}`),
     await run('search, one typo', base, () => `${kbPaths.search('customer')}?query=${typo(pick())}`),
     await run('search, prefix', base, () => `${kbPaths.search('customer')}?query=${pick().slice(0, 4)}`),

@@ -259,6 +259,9 @@ describe.each(testDatabases)('knowledge-base import [%s]', (dialect) => {
     });
     const second = await run();
     expect(second.ok && second.indexes.every((r) => r.added + r.updated + r.removed === 0)).toBe(true);
+    // Read once before the edit, so a cached copy would show if the cache outlived the import.
+    const article23 = async () => (await new TestClient(t.app).get(`${kbPaths.articles}?id=23`)).json().data;
+    expect((await article23()).title).toBe('Payment methods');
     const file = path.join(dir, 'customer', '23.md');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Payment methods', 'title: Ways to pay'));
     fs.rmSync(path.join(dir, 'customer', '31.md'));
@@ -269,6 +272,7 @@ describe.each(testDatabases)('knowledge-base import [%s]', (dialect) => {
       unchanged: 13,
       removed: 1,
     });
+    expect((await article23()).title).toBe('Ways to pay');
     const res = await new TestClient(t.app).get(`${kbPaths.search('customer')}?query=ways%20to%20pay`);
     expect(res.json()[0].id).toBe('23');
   });

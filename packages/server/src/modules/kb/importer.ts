@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type ContentProblem, loadContentFolder } from './content.ts';
-import { deleteArticles, listHashes, rebuildTerms, upsertArticles } from './repo.ts';
+import { deleteArticles, forgetKbVersion, listHashes, rebuildTerms, upsertArticles } from './repo.ts';
 
 export interface IndexReport {
   index: string;
@@ -54,6 +54,7 @@ export async function importKnowledgeBase(
       await upsertArticles(trx, dialect, changed, now);
       await rebuildTerms(trx, now);
     });
+    forgetKbVersion(db);
   }
   return { ok: true, indexes: [...reports.values()] };
 }

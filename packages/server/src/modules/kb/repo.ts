@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { searchTerms, typoTolerant, withinOneEdit } from '@selfserve/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
@@ -135,10 +136,12 @@ export async function rebuildTerms(trx: Transaction<Database>, now: string) {
       .insertInto('kb_terms')
       .values(all.slice(i, i + 500))
       .execute();
+  // Unique per import (not only per millisecond): caches in every process key on it.
+  const version = `${now}#${crypto.randomUUID()}`;
   await trx
     .insertInto('kb_meta')
-    .values({ key: 'version', value: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: now }))
+    .values({ key: 'version', value: version })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
     .execute();
 }
 
@@ -179,12 +182,32 @@ export interface SearchHit {
   body_text: string;
 }
 
+/**
+ * The knowledge-base version, read at most once a second per database: every cache of the knowledge base keys on
+ * it, so an import by another process (kb:import, another instance) shows within a second, and one in this process
+ * at once (forgetKbVersion).
+ */
+const VERSION_TTL_MS = 1000;
+const versions = new WeakMap<object, { value: string; readAt: number }>();
+
+export async function kbVersion(db: Db): Promise<string> {
+  const known = versions.get(db);
+  if (known && Date.now() - known.readAt < VERSION_TTL_MS) return known.value;
+  const value =
+    (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
+  versions.set(db, { value, readAt: Date.now() });
+  return value;
+}
+
+export function forgetKbVersion(db: Db): void {
+  versions.delete(db);
+}
+
 /** SQLite keeps the vocabulary in memory, reloaded when an import changes the knowledge-base version. */
 let vocabulary: { version: string; byLength: Map<number, string[]> } | null = null;
 
 async function nearTermsSqlite(db: Db, term: string): Promise<string[]> {
-  const version =
-    (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
+  const version = await kbVersion(db);
   if (vocabulary?.version !== version) {
     const byLength = new Map<number, string[]>();
     for (const { term: t } of await db.selectFrom('kb_terms').select('term').execute()) {

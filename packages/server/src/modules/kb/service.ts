@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
-import { findArticle, listTree, recordZeroResultSearch, searchArticles, type TreeRow } from './repo.ts';
+import { findArticle, kbVersion, listTree, recordZeroResultSearch, searchArticles, type TreeRow } from './repo.ts';
 
 export interface KbViewer {
   viewer: Viewer;
@@ -57,18 +57,27 @@ export async function kbViewerOf(
 
 const parseList = (json: string): string[] => JSON.parse(json) as string[];
 
+// Summaries of the cached tree rows, made once per row (tree rows live as long as their knowledge-base version).
+const summaries = new WeakMap<object, ArticleSummary>();
+
+/** A row's summary; the same object every time for a row (never changed by callers). */
 function summaryOf(
   row: Pick<TreeRow, 'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names'>,
 ): ArticleSummary {
-  return {
-    id: row.id,
-    name: row.title,
-    title: row.title,
-    type: row.type,
-    index_name: row.index_name,
-    parent_id: row.parent_id,
-    label_names: parseList(row.label_names),
-  };
+  let summary = summaries.get(row);
+  if (!summary) {
+    summary = {
+      id: row.id,
+      name: row.title,
+      title: row.title,
+      type: row.type,
+      index_name: row.index_name,
+      parent_id: row.parent_id,
+      label_names: parseList(row.label_names),
+    };
+    summaries.set(row, summary);
+  }
+  return summary;
 }
 
 interface Tree {
@@ -81,13 +90,9 @@ interface Tree {
 
 /**
  * The trees of index sets, cached per instance and checked against the knowledge-base version on
- * every use, so an import on any instance is seen by all of them at their next request.
+ * every use (kbVersion), so an import on any instance is seen by all of them within a second.
  */
 const treeCache = new Map<string, { version: string; tree: Tree }>();
-
-async function kbVersion(db: Kysely<Database>): Promise<string> {
-  return (await db.selectFrom('kb_meta').select('value').where('key', '=', 'version').executeTakeFirst())?.value ?? '';
-}
 
 async function treeOf(db: Kysely<Database>, indexes: string[], knownVersion?: string): Promise<Tree> {
   const key = indexes.join(',');
@@ -162,7 +167,16 @@ function ancestorsOf(row: Pick<TreeRow, 'parent_id'>, byId: Map<string, TreeRow>
   return path;
 }
 
-const asNode = (row: TreeRow): CategoryNode => ({ ...summaryOf(row), articles: [] });
+const nodes = new WeakMap<TreeRow, CategoryNode>();
+/** A tree row as the audience rules read it (childless), made once per row. */
+function asNode(row: TreeRow): CategoryNode {
+  let node = nodes.get(row);
+  if (!node) {
+    node = { ...summaryOf(row), articles: [] };
+    nodes.set(row, node);
+  }
+  return node;
+}
 
 function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
   const path = ancestorsOf(row, tree.byId);
@@ -170,6 +184,67 @@ function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
   // The whitelisted (request-a-call) driver category is for partners allowed to request calls.
   const top = path[0] ?? row;
   return !(kv.viewer.isDriver && !kv.viewer.callRequestsAllowed && tree.whitelisted.has(top.id));
+}
+
+/** An article row with its JSON columns read, as the article page needs it. */
+interface CachedArticle {
+  /** what the page shows of the row (not its search text) */
+  row: Pick<ArticleRow, 'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names' | 'body_html'>;
+  labels: Article['labels'];
+  options: Article['options'];
+  side_load: Article['side_load'];
+  response: Article['response'];
+  embedded: Article['embedded'];
+  related: string[];
+}
+
+/**
+ * The most recently read articles of the current knowledge-base version (a missing id is remembered as null),
+ * so an article fetch reads the database once, for the version. Emptied when the version changes.
+ */
+const ARTICLE_CACHE_SIZE = 2000;
+const articleCache = { version: '', entries: new Map<string, CachedArticle | null>() };
+
+async function cachedArticle(db: Kysely<Database>, id: string, version: string): Promise<CachedArticle | null> {
+  if (articleCache.version !== version) {
+    articleCache.version = version;
+    articleCache.entries.clear();
+  }
+  const hit = articleCache.entries.get(id);
+  if (hit !== undefined) {
+    // Least recently used goes first: move a hit to the end.
+    articleCache.entries.delete(id);
+    articleCache.entries.set(id, hit);
+    return hit;
+  }
+  const row = await findArticle(db, id);
+  const entry: CachedArticle | null = row
+    ? {
+        row: {
+          id: row.id,
+          title: row.title,
+          type: row.type,
+          index_name: row.index_name,
+          parent_id: row.parent_id,
+          label_names: row.label_names,
+          body_html: row.body_html,
+        },
+        labels: JSON.parse(row.labels),
+        options: JSON.parse(row.options),
+        side_load: JSON.parse(row.side_load),
+        response: JSON.parse(row.response),
+        embedded: JSON.parse(row.embedded),
+        related: parseList(row.related),
+      }
+    : null;
+  // An import may have moved the version on while the row was read: keep it only for the version it belongs to.
+  if (articleCache.version === version) {
+    articleCache.entries.set(id, entry);
+    if (articleCache.entries.size > ARTICLE_CACHE_SIZE) {
+      articleCache.entries.delete(articleCache.entries.keys().next().value as string);
+    }
+  }
+  return entry;
 }
 
 /** One node with its children, related articles and ancestors, if this viewer may see it. */
@@ -180,46 +255,48 @@ export async function articleById(
   kv: KbViewer,
   withRelated: boolean,
 ): Promise<Article> {
-  const row = await findArticle(db, id);
+  const version = await kbVersion(db);
+  const entry = await cachedArticle(db, id, version);
+  const row = entry?.row;
   if (
+    !entry ||
     !row ||
     (indexes && !indexes.includes(row.index_name)) ||
     (row.index_name === SELECT_INDEX && !kv.viewer.isMember)
   ) {
     throw new AppError('NOT_FOUND', messages.articleNotFound);
   }
-  const tree = await treeOf(db, [row.index_name]);
+  const tree = await treeOf(db, [row.index_name], version);
   const self = tree.byId.get(row.id);
   if (!self || !visible(self, tree, kv)) throw new AppError('NOT_FOUND', messages.articleNotFound);
-  const related = withRelated ? await relatedSummaries(db, row, kv) : [];
+  const related = withRelated ? await relatedSummaries(db, entry.related, kv, version) : [];
   return {
     ...summaryOf(row),
     body: row.body_html,
     html_body: row.body_html,
-    labels: JSON.parse(row.labels),
-    options: JSON.parse(row.options),
+    labels: entry.labels,
+    options: entry.options,
     related,
-    side_load: JSON.parse(row.side_load),
-    response: JSON.parse(row.response),
-    embedded: JSON.parse(row.embedded),
+    side_load: entry.side_load,
+    response: entry.response,
+    embedded: entry.embedded,
     articles: (tree.children.get(row.id) ?? []).filter((r) => visible(r, tree, kv)).map(summaryOf),
     ancestors: ancestorsOf(self, tree.byId).map(summaryOf),
   };
 }
 
 /** The related articles of one article that this viewer may open (any index). */
-export async function relatedSummaries(
+async function relatedSummaries(
   db: Kysely<Database>,
-  row: Pick<ArticleRow, 'related'>,
+  ids: readonly string[],
   kv: KbViewer,
+  version: string,
 ): Promise<ArticleSummary[]> {
-  const ids = parseList(row.related);
-  if (ids.length === 0) return [];
   const found: ArticleSummary[] = [];
   for (const id of ids) {
-    const target = await findArticle(db, id);
+    const target = (await cachedArticle(db, id, version))?.row;
     if (!target || (target.index_name === SELECT_INDEX && !kv.viewer.isMember)) continue;
-    const tree = await treeOf(db, [target.index_name]);
+    const tree = await treeOf(db, [target.index_name], version);
     const node = tree.byId.get(id);
     if (node && visible(node, tree, kv)) found.push(summaryOf(node));
   }
@@ -232,9 +309,10 @@ export async function relatedArticles(
   id: string,
   kv: KbViewer,
 ): Promise<ArticleSummary[]> {
-  const row = await findArticle(db, id);
-  if (!row || row.index_name !== index) throw new AppError('NOT_FOUND', messages.articleNotFound);
-  return relatedSummaries(db, row, kv);
+  const version = await kbVersion(db);
+  const entry = await cachedArticle(db, id, version);
+  if (!entry || entry.row.index_name !== index) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  return relatedSummaries(db, entry.related, kv, version);
 }
 
 function snippetOf(text: string, terms: string[]): string {
