@@ -218,6 +218,35 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
     expect(tickets[0]?.ticket_id).toBe(received[0].ticket_request_id);
   });
 
+  it('a request that opens a ticket needs a verified e-mail (email_not_verified); an instant adjustment does not', async () => {
+    const email = 'neha.unverified@example.in';
+    const neha = await signedIn(t.app, email);
+    const { id: nehaId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    const rides = await t.database.db
+      .selectFrom('bookings')
+      .select(['id', 'bill'])
+      .where('user_id', '=', nehaId)
+      .where('status', '=', 'completed')
+      .where('bill', 'is not', null)
+      .execute();
+    const review = rides.find((r) => reviewBillDispute(JSON.parse(r.bill ?? ''), null, []).outcome === 'review');
+    if (!review) throw new Error('seed: a completed ride of neha');
+    const refused = await dispute(neha, review.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('email_not_verified');
+    const tickets = await t.database.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('booking_id', '=', review.id)
+      .where('subject', 'like', 'Bill dispute%')
+      .execute();
+    expect(tickets).toHaveLength(0);
+  });
+
   it('refuses a dispute of a ride without a bill and lines that are not on a bill', async () => {
     const [charged] = await riyas('charged');
     const [, ride] = await ridesWithBills(false);

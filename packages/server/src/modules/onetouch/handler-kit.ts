@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createTicket } from '../tickets/service.ts';
+import { createTicket, requireVerifiedEmail } from '../tickets/service.ts';
 
 export interface HandlerContext {
   db: Kysely<Database>;
@@ -42,6 +42,7 @@ export function needBooking(booking: BookingRow | null): BookingRow {
 
 /** A follow-up ticket for a one-touch request, exactly once per submit (docs/one-touch-rules.md). */
 export async function followUpTicket(ctx: HandlerContext, subject: string, query?: string) {
+  requireVerifiedEmail(ctx.user);
   const t = await createTicket(
     ctx.db,
     {

@@ -44,6 +44,7 @@ import {
   type NewTicket,
   newGuestTicketId,
   PLACEHOLDER_CONTACT,
+  requireVerifiedEmail,
 } from './service.ts';
 
 const tags = ['tickets'];
@@ -91,9 +92,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const { userId } = requireSession(request);
     const user = await findUserById(db, userId);
     if (!user) throw new AppError('UNAUTHORIZED');
-    if (user.email_verified !== 1) {
-      throw new AppError('email_not_verified', 'Please verify your e-mail address, then submit your request again.');
-    }
+    requireVerifiedEmail(user);
     return user;
   }
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { messages, type TicketResponse } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, TicketsTable } from '../../db/schema.ts';
+import type { Database, TicketsTable, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { findByIdempotencyKey, findOpenTicket, insertTicket } from './repo.ts';
@@ -43,6 +43,13 @@ const alreadyOpen = (ticketId: string): TicketResponse => ({
   ticket_id: ticketId,
   message: messages.ticketAlreadyOpen,
 });
+
+/** Tickets are answered by e-mail: an unverified address is sent to verify first (spec §8, email_not_verified). */
+export function requireVerifiedEmail(user: Pick<UserRow, 'email_verified'>): void {
+  if (user.email_verified !== 1) {
+    throw new AppError('email_not_verified', 'Please verify your e-mail address, then submit your request again.');
+  }
+}
 
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
