@@ -10,13 +10,11 @@ import {
   resolveFlow,
 } from '@selfserve/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useReducer, useRef, useState } from 'react';
+import { type FormEvent, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../../lib/session';
-import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { billQueryKey, useBill } from '../api/get-bill';
-import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
 import { optionAction } from '../utils/option-action';
 import { BillBreakdown, BillLineName, BillLoadState, billAmount } from './bill-breakdown';
@@ -24,6 +22,7 @@ import type { FlowFormProps } from './flow-forms';
 import { CustomMessage } from './one-touch-panel';
 import { ResultDialog } from './result-dialog';
 import { useFinish } from './use-finish';
+import { useOneTouchSubmit } from './use-one-touch-submit';
 import '../labels';
 import '../onetouch.css';
 
@@ -158,13 +157,13 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { user, isMember, userInfo } = useSession();
+  const { user } = useSession();
   const query = useBill(user?.id, booking.id);
   const [flag, setFlag] = useState<BillViewingFlag>('viewing');
   const [looksRight, setLooksRight] = useState(false);
   const [choice, setChoice] = useState<DisputeChoice>(noChoice);
   const [state, dispatch] = useReducer(formReducer, initialFormState);
-  const lastAttempt = useRef<SubmitAttempt | null>(null);
+  const send = useOneTouchSubmit(article, booking);
   const finish = useFinish(flow, dispatch, onReload);
   const busy = state.status === 'LOADING';
 
@@ -186,13 +185,8 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
       return;
     }
     const comment = choice.comment.trim();
-    const payload = {
-      article_id: article.id,
-      call_type: flow.callType,
-      booking_id: booking.id,
-      crn: booking.crn ?? null,
-      car_category: booking.cab_category ?? null,
-      index_name: article.index_name,
+    dispatch({ type: 'submit' });
+    const result = await send({
       ...(option ? { option_selected: option.value } : {}),
       // In the bill's order, so the same marks are the same payload (and a retry keeps its key).
       params: {
@@ -201,13 +195,8 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
           .filter((key) => choice.lines.includes(key)),
       },
       ...(comment ? { message: comment } : {}),
-      subscription_id: isMember ? (userInfo?.active_subscription?.id ?? null) : null,
-      one_touch_source: 'web',
-    };
-    const attempt = attemptFor(lastAttempt.current, payload);
-    lastAttempt.current = attempt;
-    dispatch({ type: 'submit' });
-    const result = await postOneTouch(flow.submitPath, payload, attempt.key);
+    });
+    if (!result) return;
     finish(result);
     // The bill now has its dispute (or already had one): BACK shows that answer, not the form again.
     if (result.state === 'SUCCESS' || result.state === 'NOIMAGE') {

@@ -17,7 +17,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { getCsrfToken } from '../../../lib/api-client';
 import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
-import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, formStateFor } from '../utils/form-state';
 import { optionAction } from '../utils/option-action';
@@ -25,6 +24,7 @@ import { EmailField } from './email-field';
 import { ResultDialog } from './result-dialog';
 import { UpdateEmailPanel } from './update-email-form';
 import { useFinish } from './use-finish';
+import { useOneTouchSubmit } from './use-one-touch-submit';
 import '../labels';
 import '../onetouch.css';
 
@@ -184,33 +184,19 @@ function OneTouchForm({
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { isMember, user, userInfo, csrfToken } = useSession();
+  const { user, csrfToken } = useSession();
   const kycForm = useRef<HTMLFormElement>(null);
   const [state, dispatch] = useReducer(formReducer, flow, formStateFor);
-  const lastAttempt = useRef<SubmitAttempt | null>(null);
   const busy = state.status === 'LOADING';
 
   const finish = useFinish(flow, dispatch, onReload);
 
-  const submit = async (extra: { option_selected?: string; refund_destination?: RefundDestination }) => {
-    if (busy || !flow.submitPath || !flow.callType) return;
-    const subscriptionId = isMember ? (userInfo?.active_subscription?.id ?? null) : null;
-    const payload = {
-      article_id: article.id,
-      call_type: flow.callType,
-      booking_id: booking.id,
-      crn: booking.crn ?? null,
-      car_category: booking.cab_category ?? null,
-      index_name: article.index_name,
-      ...extra,
-      subscription_id: subscriptionId,
-      one_touch_source: 'web',
-    };
-    // One key per submit; sending the same payload again is a retry and reuses it.
-    const attempt = attemptFor(lastAttempt.current, payload);
-    lastAttempt.current = attempt;
+  const send = useOneTouchSubmit(article, booking);
+  const submit = async (fields: { option_selected?: string; refund_destination?: RefundDestination }) => {
+    if (busy || !flow.submitPath) return;
     dispatch({ type: 'submit' });
-    finish(await postOneTouch(flow.submitPath, payload, attempt.key));
+    const result = await send(fields);
+    if (result) finish(result);
   };
 
   const sendInvoice = async (email: string) => {

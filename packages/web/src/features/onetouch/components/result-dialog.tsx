@@ -10,7 +10,28 @@ import '../../tickets/labels';
 import '../labels';
 import { BillBreakdown } from './bill-breakdown';
 
-function SuccessImage() {
+/** The dialog's image: success, error, or (NOIMAGE answers: already done, being checked) information (guided-flows.md §8). */
+const images = {
+  success: {
+    fill: '#2e7d32',
+    mark: <path d="M16 29l8 8 16-17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />,
+  },
+  error: {
+    fill: '#c62828',
+    mark: <path d="M19 19l18 18M37 19L19 37" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />,
+  },
+  info: {
+    fill: '#1565c0',
+    mark: (
+      <>
+        <circle cx="28" cy="17" r="3.5" fill="#fff" />
+        <path d="M28 25v17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
+      </>
+    ),
+  },
+} as const;
+
+function ResultImage({ kind }: { kind: keyof typeof images }) {
   return (
     <svg
       className="onetouch-result__image"
@@ -18,47 +39,19 @@ function SuccessImage() {
       height="56"
       viewBox="0 0 56 56"
       aria-hidden="true"
-      data-image="success"
+      data-image={kind}
     >
-      <circle cx="28" cy="28" r="26" fill="#2e7d32" />
-      <path d="M16 29l8 8 16-17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
+      <circle cx="28" cy="28" r="26" fill={images[kind].fill} />
+      {images[kind].mark}
     </svg>
   );
 }
 
-function ErrorImage() {
-  return (
-    <svg
-      className="onetouch-result__image"
-      width="56"
-      height="56"
-      viewBox="0 0 56 56"
-      aria-hidden="true"
-      data-image="error"
-    >
-      <circle cx="28" cy="28" r="26" fill="#c62828" />
-      <path d="M19 19l18 18M37 19L19 37" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-/** NOIMAGE answers (already done, being checked) get an information sign (guided-flows.md §8). */
-function InfoImage() {
-  return (
-    <svg
-      className="onetouch-result__image"
-      width="56"
-      height="56"
-      viewBox="0 0 56 56"
-      aria-hidden="true"
-      data-image="info"
-    >
-      <circle cx="28" cy="28" r="26" fill="#1565c0" />
-      <circle cx="28" cy="17" r="3.5" fill="#fff" />
-      <path d="M28 25v17" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
-    </svg>
-  );
-}
+const imageOf: Partial<Record<OneTouchResult['state'], keyof typeof images>> = {
+  SUCCESS: 'success',
+  FAILURE: 'error',
+  NOIMAGE: 'info',
+};
 
 /** The ride beside the answer (core.md §3: map_url, distance, bill), when the answer carries it. */
 function RideShown({ result }: { result: OneTouchResult }) {
@@ -128,6 +121,7 @@ export function ResultDialog({
     heading.current?.focus();
   }, []);
 
+  const image = imageOf[result.state];
   const channels = channelsAfter(result, user?.country_code ?? 'IN', {
     callUs: switches.call_us && allowCallUs,
     writeToUs: switches.write_to_us && allowWriteToUs,
@@ -157,9 +151,7 @@ export function ResultDialog({
       data-testid="onetouch-result"
       data-state={result.state}
     >
-      {result.state === 'SUCCESS' ? <SuccessImage /> : null}
-      {result.state === 'FAILURE' ? <ErrorImage /> : null}
-      {result.state === 'NOIMAGE' ? <InfoImage /> : null}
+      {image ? <ResultImage kind={image} /> : null}
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {result.title}
       </h2>

@@ -1,0 +1,34 @@
+import { type Article, type OneTouchResult, resolveFlow } from '@selfserve/contract';
+import { useRef } from 'react';
+import type { SelectedBooking } from '../../../lib/selected-booking';
+import { useSession } from '../../../lib/session';
+import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
+import { postOneTouch } from '../api/post-one-touch';
+
+/**
+ * The submit of an article's one-touch flow (guided-flows.md §3): the ride, the article and, for members, the
+ * subscription, plus the form's own fields. Sending the same payload again is a retry and keeps its idempotency
+ * key. Answers null when the article has nothing to submit.
+ */
+export function useOneTouchSubmit(article: Article, booking: SelectedBooking) {
+  const { isMember, userInfo } = useSession();
+  const lastAttempt = useRef<SubmitAttempt | null>(null);
+  return async (fields: Record<string, unknown>): Promise<OneTouchResult | null> => {
+    const flow = resolveFlow(article);
+    if (!flow.submitPath || !flow.callType) return null;
+    const payload = {
+      article_id: article.id,
+      call_type: flow.callType,
+      booking_id: booking.id,
+      crn: booking.crn ?? null,
+      car_category: booking.cab_category ?? null,
+      index_name: article.index_name,
+      ...fields,
+      subscription_id: isMember ? (userInfo?.active_subscription?.id ?? null) : null,
+      one_touch_source: 'web',
+    };
+    const attempt = attemptFor(lastAttempt.current, payload);
+    lastAttempt.current = attempt;
+    return postOneTouch(flow.submitPath, payload, attempt.key);
+  };
+}
