@@ -131,6 +131,45 @@ describe.each(testDatabases)('left a belonging [%s]', (dialect) => {
     expect(tickets).toHaveLength(1);
   });
 
+  it('raising the lost-item ticket needs a verified e-mail', async () => {
+    const used = Object.values(rides);
+    const ride = (
+      await t.database.db
+        .selectFrom('bookings')
+        .select(['id', 'crn'])
+        .where('user_id', '=', 'u_customer_in')
+        .where('status', '=', 'completed')
+        .orderBy('id')
+        .execute()
+    ).find((b) => '67'.includes(b.crn.at(-1) ?? '') && !used.includes(b.id));
+    if (!ride) throw new Error('seed: another not-found ride');
+    await t.database.db
+      .updateTable('bookings')
+      .set({ date_entered_timestamp: Date.now() - 3600_000 })
+      .where('id', '=', ride.id)
+      .execute();
+    await riya.post(labPaths.customerConfirm, { booking_id: ride.id, ...item });
+    await settled(ride.id);
+    const verified = (value: number) =>
+      t.database.db.updateTable('users').set({ email_verified: value }).where('id', '=', 'u_customer_in').execute();
+    try {
+      await verified(0);
+      const refused = await riya.post(labPaths.driverCustomerConfirmation, {
+        booking_id: ride.id,
+        decision: 'raise_ticket',
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('email_not_verified');
+    } finally {
+      await verified(1);
+    }
+    const raised = await riya.post(labPaths.driverCustomerConfirmation, {
+      booking_id: ride.id,
+      decision: 'raise_ticket',
+    });
+    expect(raised.json()).toMatchObject({ side_load: { alreadyRaisedTicket: true } });
+  });
+
   it('refuses forged and out-of-order provider callbacks, and other users', async () => {
     const row = await t.database.db
       .selectFrom('lab_requests')

@@ -1,5 +1,5 @@
 import { type LabStatusResponse, labPaths } from '@selfserve/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -51,6 +51,7 @@ function renderPanel() {
     <Routes>
       <Route path="/article" element={<BelongingPanel articleId="100501" bookingId="b-1" />} />
       <Route path="/home" element={<p>Home page</p>} />
+      <Route path="/verify-email" element={<p>Verify page</p>} />
     </Routes>,
     { route: '/article', session: { user: riya } },
   );
@@ -158,6 +159,29 @@ describe('BelongingPanel', () => {
     const decision = fetch.mock.calls.find(([input]) => String(input).includes(labPaths.driverCustomerConfirmation));
     expect(bodyOf(decision?.[1])).toEqual({ booking_id: 'b-1', decision: 'raise_ticket' });
     expect(fetch.mock.calls.some(([input]) => String(input).includes(labPaths.formEnableCheck))).toBe(false);
+  });
+
+  it('raising a ticket with an unverified e-mail goes to verify; another refusal shows its message', async () => {
+    let calls = 0;
+    mockFetch({
+      [labPaths.checkAlreadyRaised]: () => jsonResponse(notFound),
+      [labPaths.driverCustomerConfirmation]: () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(
+              { status: 'FAILURE', error: { code: 'CONFLICT', message: 'We are still calling your driver.' } },
+              409,
+            )
+          : jsonResponse({ status: 'FAILURE', error: { code: 'email_not_verified', message: 'Please verify.' } }, 403);
+      },
+    });
+    renderPanel();
+    await user().click(await screen.findByRole('button', { name: 'Raise a ticket' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('We are still calling your driver.');
+    cleanup();
+    renderPanel();
+    await user().click(await screen.findByRole('button', { name: 'Raise a ticket' }));
+    expect(await screen.findByText('Verify page')).toBeInTheDocument();
   });
 
   it('an already raised ticket shows its number and a link to the tickets', async () => {

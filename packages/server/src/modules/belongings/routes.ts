@@ -20,7 +20,8 @@ import { newId, safeEqual } from '../../lib/crypto.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
-import { createTicket, isUniqueViolation } from '../tickets/service.ts';
+import { createTicket, isUniqueViolation, requireVerifiedEmail } from '../tickets/service.ts';
+import { findUserById } from '../users/repo.ts';
 import { findByBooking, formEnabled, move, statusOf } from './service.ts';
 import { simulatedTelephony, type Telephony } from './telephony.ts';
 
@@ -138,6 +139,9 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
           if (lab.state === 'calling_driver' || lab.state === 'awaiting_driver') {
             throw new AppError('CONFLICT', 'We are still calling your driver. Please wait a moment.');
           }
+          const user = await findUserById(db, userId);
+          if (!user) throw new AppError('UNAUTHORIZED');
+          requireVerifiedEmail(user);
           const item = JSON.parse(lab.item) as { item_description: string; item_name?: string };
           const ticket = await createTicket(
             db,

@@ -1,9 +1,10 @@
 import { type LabStatusResponse, labPaths, labPollingDone, messages, routes } from '@selfserve/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Loader } from '../../../components/loader';
-import { api } from '../../../lib/api-client';
+import { ApiError, api } from '../../../lib/api-client';
+import { localizeMessage } from '../../../lib/i18n';
 import '../labels';
 import '../onetouch.css';
 
@@ -21,7 +22,8 @@ type Phase =
   | { kind: 'form' }
   | { kind: 'polling' }
   | { kind: 'screen'; answer: LabStatusResponse }
-  | { kind: 'error' };
+  /** a failed call: the server's message when it gave one */
+  | { kind: 'error'; message?: string };
 
 const fields = ['item_name', 'item_color', 'item_brand', 'item_type', 'item_at'] as const;
 type Field = (typeof fields)[number];
@@ -108,6 +110,7 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
 
   // On load: a request already made shows where it stands; otherwise ask whether the form is open.
   useEffect(() => {
@@ -159,8 +162,10 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
     setBusy(true);
     try {
       setPhase(phaseOf(await call()));
-    } catch {
-      setPhase({ kind: 'error' });
+    } catch (err) {
+      // A ticket is answered by e-mail: an unverified address goes to verify first (spec §8).
+      if (err instanceof ApiError && err.code === 'email_not_verified') void navigate('/verify-email');
+      else setPhase({ kind: 'error', ...(err instanceof ApiError ? { message: localizeMessage(err.message) } : {}) });
     } finally {
       setBusy(false);
     }
@@ -181,7 +186,7 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
   return (
     <section className="onetouch onetouch-belonging-panel" data-testid="belonging-panel" data-phase={phase.kind}>
       {phase.kind === 'loading' ? <Loader /> : null}
-      {phase.kind === 'error' ? <p role="alert">{messages.genericFailure}</p> : null}
+      {phase.kind === 'error' ? <p role="alert">{phase.message ?? messages.genericFailure}</p> : null}
       {phase.kind === 'disabled' ? (
         <div data-testid="belonging-disabled">
           {phase.reason ? <p>{phase.reason}</p> : null}
