@@ -117,8 +117,12 @@ function registerSpa(app: FastifyInstance, staticDir: string): void {
       root: staticDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies (packages/web/scripts/compress.mjs): sent as the browser accepts.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        // A cache must keep the brotli, gzip and plain copies apart.
+        res.setHeader('vary', 'accept-encoding');
         // Vite's hashed assets never change; index.html must always be revalidated.
         res.setHeader(
           'cache-control',

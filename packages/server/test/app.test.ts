@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { apiPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -20,6 +21,9 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
       '<!doctype html><title>Selfserve</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    // The web build's compressed copies (packages/web/scripts/compress.mjs).
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync('console.log(1)'));
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app-1234.js.gz'), zlib.gzipSync('console.log(1)'));
     t = await createTestApp(dialect, { staticDir });
   });
   afterAll(async () => {
@@ -45,6 +49,25 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 'FAILURE', error: { code: 'NOT_FOUND' } });
+  });
+
+  it('sends the compressed copy the browser accepts, and the plain file otherwise', async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/app-1234.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('publishes the OpenAPI document at /api/docs', async () => {
