@@ -1,48 +1,22 @@
 // Server memory with 10,000 articles (DESIGN.md: at most 150 MB RSS): the built server (packages/server/dist) runs
 // as its own process on a fresh data folder, imports the synthetic knowledge base on first start, and is measured
 // idle, then after every article has been fetched and searches have run. Printed, never asserted.
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths, kbPaths } from '@selfserve/contract';
+import { kbPaths } from '@selfserve/contract';
 import autocannon, { type Request } from 'autocannon';
+import { type BuiltServer, freePort, hasBuild, serverMain, startBuiltServer } from './built-server.ts';
 import { ARTICLES, articleId, queryWord, writeSyntheticContent } from './synthetic-kb.ts';
 
 const BUDGET_MB = 150;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const serverMain = path.resolve(import.meta.dirname, '../packages/server/dist/main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 /** Resident and peak resident memory of a process, in MB (Linux /proc). */
 function memoryOf(pid: number): { rss: number; peak: number } {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? 0);
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-}
-
-async function waitForHealth(base: string, server: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}${apiPaths.health}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start within 2 minutes');
 }
 
 async function load(base: string, path: () => string, amount?: number) {
@@ -55,15 +29,8 @@ async function load(base: string, path: () => string, amount?: number) {
   if (r.errors > 0 || r['5xx'] > 0) throw new Error(`${r.errors} errors, ${r['5xx']} 5xx`);
 }
 
-async function stop(server: ChildProcess) {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((r) => server.once('exit', r));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 async function main() {
-  if (!fs.existsSync(serverMain)) {
+  if (!hasBuild()) {
     console.log(`server memory: no server build at ${serverMain} (run npm run build first)`);
     return;
   }
@@ -73,36 +40,27 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const start = async () => {
-    const server = spawn(process.execPath, [serverMain], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(dir, 'data'),
-        KB_CONTENT_DIR: content,
-        LOG_LEVEL: 'warn',
-        SEARCH_RATE_LIMIT: '1000000000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const server = await startBuiltServer(port, {
+      DATA_DIR: path.join(dir, 'data'),
+      KB_CONTENT_DIR: content,
+      SEARCH_RATE_LIMIT: '1000000000',
     });
-    await waitForHealth(base, server);
     // Settle before reading the idle figure.
     await new Promise((r) => setTimeout(r, 2000));
     return server;
   };
   const rows: { moment: string; 'RSS MB': number }[] = [];
-  let server: ChildProcess | null = null;
+  let server: BuiltServer | null = null;
   try {
     // First start: migrate, seed and import the 10,000 articles.
     const started = performance.now();
     server = await start();
     const startS = (performance.now() - started) / 1000;
-    rows.push({ moment: 'first start (import just done)', 'RSS MB': memoryOf(server.pid as number).rss });
-    await stop(server);
+    rows.push({ moment: 'first start (import just done)', 'RSS MB': memoryOf(server.process.pid as number).rss });
+    await server.stop();
     // A restart is how a server normally runs: the knowledge base is already in the database.
     server = await start();
-    const pid = server.pid as number;
+    const pid = server.process.pid as number;
     rows.push({ moment: 'restarted, idle', 'RSS MB': memoryOf(pid).rss });
     let next = 0;
     await load(base, () => `${kbPaths.articles}?id=${articleId(next++ % ARTICLES)}`, ARTICLES);
@@ -115,7 +73,7 @@ async function main() {
     console.table(rows);
     console.log(`peak RSS of the restarted server ${after.peak} MB against a budget of ${BUDGET_MB} MB`);
   } finally {
-    if (server) await stop(server);
+    if (server) await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
