@@ -90,6 +90,24 @@ describe('knowledge-base home: main category list', () => {
     expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
   });
 
+  it("a visitor's sign-in prompt shows once the categories are in place (it never jumps down), or after a failure", async () => {
+    let answer: ((r: Response) => void) | undefined;
+    mockFetch({ [kbPaths.meta]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { unmount } = renderWithSession(<HomePage />);
+    await waitFor(() => expect(answer).not.toBe(undefined));
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByTestId('login-prompt')).toBeNull();
+    answer?.(jsonResponse(metaResponse([ridesCategory])));
+    await screen.findByTestId('category-list');
+    expect(screen.getByTestId('login-prompt')).toBeInTheDocument();
+    unmount();
+    mockFetch({
+      [kbPaths.meta]: () => jsonResponse({ status: 'FAILURE', error: { code: 'INTERNAL', message: 'x' } }, 500),
+    });
+    renderWithSession(<HomePage />);
+    expect(await screen.findByTestId('login-prompt')).toBeInTheDocument();
+  });
+
   it('clears the selected booking and keeps the signed-in cards', async () => {
     setSelectedBooking({ id: 'b-1', crn: '4992739872' });
     mockFetch({ [kbPaths.meta]: () => jsonResponse(metaResponse([ridesCategory])) });

@@ -1,5 +1,5 @@
 import { type ArticleSummary, membershipOf, routes } from '@selfserve/contract';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
@@ -41,8 +41,11 @@ function MembershipStatus() {
 /** Sections open as /subsection (the last selected section, spec §2); articles on their own page. */
 const childHref = (child: ArticleSummary) => (child.type === 'article' ? articleHref(child.id) : kbRoutes.subsection);
 
-/** The main category list of the knowledge base, first category preselected (spec §2 /home). */
-export function HomeCategories() {
+/**
+ * The main category list of the knowledge base, first category preselected (spec §2 /home). What follows it on the
+ * page (`after`) shows once the list is in place, so it never jumps down when the categories arrive.
+ */
+export function HomeCategories({ after = null }: { after?: ReactNode }) {
   const meta = useKbMeta();
   const { categories, ready } = useVisibleCategories(meta.data?.data);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -53,17 +56,27 @@ export function HomeCategories() {
     if (selectedId) selectCategory(selectedId);
   }, [selectedId]);
 
-  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
+  if (meta.isError) {
+    return (
+      <>
+        <LoadError onRetry={() => void meta.refetch()} />
+        {after}
+      </>
+    );
+  }
   if (!ready) return <Loader />;
   return (
-    <CategoryBrowser
-      categories={categories}
-      selectedId={selectedId}
-      onSelect={(category) => setChosen(category.id)}
-      childHref={childHref}
-      onOpenChild={rememberNode}
-      seeAllHref={kbRoutes.section}
-    />
+    <>
+      <CategoryBrowser
+        categories={categories}
+        selectedId={selectedId}
+        onSelect={(category) => setChosen(category.id)}
+        childHref={childHref}
+        onOpenChild={rememberNode}
+        seeAllHref={kbRoutes.section}
+      />
+      {after}
+    </>
   );
 }
 
@@ -82,24 +95,27 @@ export function HomePage() {
     <div className="page">
       <p className="greeting">{user ? t('home.greetingNamed', { name: user.name }) : t('home.greeting')}</p>
       <h1>{t('home.heading')}</h1>
-      <HomeCategories />
-      {user ? (
-        <div className="card-grid home-cards">
-          <section className="card" aria-labelledby="home-bookings-heading">
-            <h2 id="home-bookings-heading">{t('home.bookingsHeading')}</h2>
-            <p>{t('home.bookingsText')}</p>
-            <Link to={routes.bookings} className="button">
-              {t('home.bookingsLink')}
-            </Link>
-          </section>
-          <section className="card" aria-labelledby="home-membership-heading">
-            <h2 id="home-membership-heading">{t('membership.heading')}</h2>
-            <MembershipStatus />
-          </section>
-        </div>
-      ) : ukHost ? null : (
-        <LoginPrompt loginHref={routes.login} />
-      )}
+      <HomeCategories
+        after={
+          user ? (
+            <div className="card-grid home-cards">
+              <section className="card" aria-labelledby="home-bookings-heading">
+                <h2 id="home-bookings-heading">{t('home.bookingsHeading')}</h2>
+                <p>{t('home.bookingsText')}</p>
+                <Link to={routes.bookings} className="button">
+                  {t('home.bookingsLink')}
+                </Link>
+              </section>
+              <section className="card" aria-labelledby="home-membership-heading">
+                <h2 id="home-membership-heading">{t('membership.heading')}</h2>
+                <MembershipStatus />
+              </section>
+            </div>
+          ) : ukHost ? null : (
+            <LoginPrompt loginHref={routes.login} />
+          )
+        }
+      />
     </div>
   );
 }
