@@ -1,6 +1,7 @@
 import { type MessageKey, messages, resolveLocale, type SupportedLocale } from '@selfserve/contract';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { BelongingsLabels } from '../features/belongings/labels';
 import type { MailLabels } from '../features/mail/labels';
 import type { OneTouchLabels } from '../features/onetouch/labels';
 import type { TicketLabels } from '../features/tickets/labels';
@@ -17,6 +18,7 @@ export interface FeatureLabels {
   tickets: TicketLabels;
   mail: MailLabels;
   onetouch: OneTouchLabels;
+  belongings: BelongingsLabels;
 }
 
 declare module 'i18next' {

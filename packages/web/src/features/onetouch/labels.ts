@@ -8,7 +8,6 @@ const specTexts = {
   refundTitle: 'How would you like to have your refund processed?',
   back: 'BACK',
   invalidEmail: 'Please Enter A Valid Email',
-  describeItem: 'Please describe the item',
 };
 
 /** The one-touch feature's own labels. */
@@ -34,22 +33,6 @@ const ownEn = {
     current: 'Current e-mail',
     new: 'New e-mail',
     submit: 'Submit',
-  },
-  belonging: {
-    itemName: 'Item name',
-    itemColor: 'Colour',
-    itemBrand: 'Brand',
-    itemType: 'Type',
-    itemAt: 'Where in the car',
-    description: 'Description',
-    submit: 'Submit',
-    calling: 'We are calling your driver…',
-    confirmPickup: 'Confirm pick-up',
-    raiseTicket: 'Raise a ticket',
-    done: 'Done',
-    ticketNumber: 'Ticket number: {{id}}',
-    viewTickets: 'View my tickets',
-    writeToUs: 'Write to us',
   },
   result: {
     callUs: 'Call us',
@@ -124,22 +107,6 @@ const oneTouchHi: typeof ownEn = {
     current: 'मौजूदा ई-मेल',
     new: 'नया ई-मेल',
     submit: 'सबमिट करें',
-  },
-  belonging: {
-    itemName: 'सामान का नाम',
-    itemColor: 'रंग',
-    itemBrand: 'ब्रांड',
-    itemType: 'प्रकार',
-    itemAt: 'कार में कहाँ',
-    description: 'विवरण',
-    submit: 'सबमिट करें',
-    calling: 'हम आपके ड्राइवर को कॉल कर रहे हैं…',
-    confirmPickup: 'पिक-अप की पुष्टि करें',
-    raiseTicket: 'टिकट दर्ज करें',
-    done: 'हो गया',
-    ticketNumber: 'टिकट नंबर: {{id}}',
-    viewTickets: 'मेरे टिकट देखें',
-    writeToUs: 'हमें लिखें',
   },
   result: {
     callUs: 'हमें कॉल करें',

@@ -5,7 +5,7 @@ import { LoginPrompt } from '../../../components/login-prompt';
 import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
 import { loginHref } from '../../auth/utils/return-path';
-import { BelongingPanel } from './belonging-panel';
+import { BelongingPanel } from '../../belongings/components/belonging-panel';
 import { BillingDisputePanel } from './billing-dispute-panel';
 import { ChooseRide, OneTouchPanel, oneTouchKinds } from './one-touch-panel';
 

@@ -6,7 +6,7 @@ import { Loader } from '../../../components/loader';
 import { ApiError, api } from '../../../lib/api-client';
 import { localizeMessage } from '../../../lib/i18n';
 import '../labels';
-import '../onetouch.css';
+import '../belongings.css';
 
 /** How often the page asks whether the driver's side is known (left-belonging.md). */
 export const LAB_POLL_MS = 2000;
@@ -59,10 +59,10 @@ function ItemForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Record
     if (!busy) onSubmit(values);
   };
   return (
-    <form className="form onetouch-belonging" onSubmit={submit} noValidate data-testid="belonging-form">
+    <form className="form belonging-form" onSubmit={submit} noValidate data-testid="belonging-form">
       {fields.map((name) => (
         <div className="field" key={name}>
-          <label htmlFor={`${ids}-${name}`}>{t(`onetouch.belonging.${fieldLabel[name]}`)}</label>
+          <label htmlFor={`${ids}-${name}`}>{t(`belongings.${fieldLabel[name]}`)}</label>
           <input
             id={`${ids}-${name}`}
             type="text"
@@ -73,7 +73,7 @@ function ItemForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Record
         </div>
       ))}
       <div className="field">
-        <label htmlFor={`${ids}-description`}>{t('onetouch.belonging.description')}</label>
+        <label htmlFor={`${ids}-description`}>{t('belongings.description')}</label>
         <textarea
           id={`${ids}-description`}
           maxLength={1000}
@@ -85,12 +85,12 @@ function ItemForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Record
         />
         {invalid ? (
           <p id={`${ids}-error`} className="field-error" role="alert">
-            {t('onetouch.text.describeItem')}
+            {t('belongings.describeItem')}
           </p>
         ) : null}
       </div>
       <button type="submit" className="button" disabled={busy}>
-        {t('onetouch.belonging.submit')}
+        {t('belongings.submit')}
       </button>
     </form>
   );
@@ -184,21 +184,21 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
     );
 
   return (
-    <section className="onetouch onetouch-belonging-panel" data-testid="belonging-panel" data-phase={phase.kind}>
+    <section className="belonging-panel" data-testid="belonging-panel" data-phase={phase.kind}>
       {phase.kind === 'loading' ? <Loader /> : null}
       {phase.kind === 'error' ? <p role="alert">{phase.message ?? messages.genericFailure}</p> : null}
       {phase.kind === 'disabled' ? (
         <div data-testid="belonging-disabled">
           {phase.reason ? <p>{phase.reason}</p> : null}
           <Link className="button" to={`/dwritetous/${articleId}`}>
-            {t('onetouch.belonging.writeToUs')}
+            {t('belongings.writeToUs')}
           </Link>
         </div>
       ) : null}
       {phase.kind === 'form' ? <ItemForm busy={busy} onSubmit={submitForm} /> : null}
       {phase.kind === 'polling' ? (
         <div data-testid="belonging-calling">
-          <p>{t('onetouch.belonging.calling')}</p>
+          <p>{t('belongings.calling')}</p>
           <Loader />
         </div>
       ) : null}
@@ -222,8 +222,8 @@ function Screen({
     return (
       <div data-testid="belonging-screen" data-screen="alreadyRaisedTicket">
         <p>{answer.message}</p>
-        {answer.ticket_id ? <p>{t('onetouch.belonging.ticketNumber', { id: answer.ticket_id })}</p> : null}
-        <Link to={routes.tickets}>{t('onetouch.belonging.viewTickets')}</Link>
+        {answer.ticket_id ? <p>{t('belongings.ticketNumber', { id: answer.ticket_id })}</p> : null}
+        <Link to={routes.tickets}>{t('belongings.viewTickets')}</Link>
       </div>
     );
   }
@@ -232,7 +232,7 @@ function Screen({
       <div data-testid="belonging-screen" data-screen="showCustomerConfirm">
         <p>{answer.message}</p>
         <button type="button" className="button" disabled={busy} onClick={() => onDecide('confirm_pickup')}>
-          {t('onetouch.belonging.confirmPickup')}
+          {t('belongings.confirmPickup')}
         </button>
       </div>
     );
@@ -242,7 +242,7 @@ function Screen({
       <div data-testid="belonging-screen" data-screen="showRaiseTicketScreen">
         <p>{answer.message}</p>
         <button type="button" className="button" disabled={busy} onClick={() => onDecide('raise_ticket')}>
-          {t('onetouch.belonging.raiseTicket')}
+          {t('belongings.raiseTicket')}
         </button>
       </div>
     );
@@ -251,7 +251,7 @@ function Screen({
     <div data-testid="belonging-screen" data-screen="showButton">
       <p>{answer.message}</p>
       <Link className="button" to={routes.home}>
-        {t('onetouch.belonging.done')}
+        {t('belongings.done')}
       </Link>
     </div>
   );
