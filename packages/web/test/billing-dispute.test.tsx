@@ -492,6 +492,20 @@ describe('guided forms by call_type', () => {
     expect(screen.queryByTestId('billing-dispute')).toBeNull();
   });
 
+  it('a visitor on any one-touch article is asked to sign in, not sent to a booking list', () => {
+    mockFetch({});
+    setSelectedBooking(null);
+    renderWithSession(
+      <ArticleFlowPanel
+        article={article({ id: '100302', labels: { one_touch: true, call_type: 'refund' } })}
+        onReload={() => {}}
+      />,
+      { route: '/article/100302', session: { user: null } },
+    );
+    expect(screen.getByTestId('login-prompt')).toBeInTheDocument();
+    expect(screen.queryByTestId('onetouch-panel')).toBeNull();
+  });
+
   it('a plain article has no form', () => {
     mockFetch({});
     renderPanel(article());

@@ -42,21 +42,17 @@ export function flowFormFor(article: Article): FlowForm | null {
 
 /**
  * The form under an article's text: its registered form (for a selected ride; without one, the link to choose
- * it), else the one-touch panel for the flows it runs, else nothing.
+ * it), else the one-touch panel for the flows it runs, else nothing. Every one of them acts for a signed-in user:
+ * a visitor signs in first and comes back here.
  */
 export function ArticleFlowPanel({ article, onReload }: { article: Article; onReload: () => void }) {
   const booking = useSelectedBooking();
   const { user } = useSession();
   const location = useLocation();
   const Form = flowFormFor(article);
-  if (Form) {
-    // A ride's guided form is the signed-in rider's: a visitor signs in first and comes back here.
-    if (!user) return <LoginPrompt loginHref={loginHref(`${location.pathname}${location.search}`)} />;
-    if (!booking) return <ChooseRide />;
-    return <Form key={`${article.id}:${booking.id}`} article={article} booking={booking} onReload={onReload} />;
-  }
-  if (oneTouchKinds.includes(resolveFlow(article).kind)) {
-    return <OneTouchPanel key={article.id} article={article} onReload={onReload} />;
-  }
-  return null;
+  if (!Form && !oneTouchKinds.includes(resolveFlow(article).kind)) return null;
+  if (!user) return <LoginPrompt loginHref={loginHref(`${location.pathname}${location.search}`)} />;
+  if (!Form) return <OneTouchPanel key={article.id} article={article} onReload={onReload} />;
+  if (!booking) return <ChooseRide />;
+  return <Form key={`${article.id}:${booking.id}`} article={article} booking={booking} onReload={onReload} />;
 }
