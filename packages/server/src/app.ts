@@ -5,8 +5,8 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { apiPaths } from '@selfserve/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { apiPaths, type SessionResponse } from '@selfserve/contract';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,7 +18,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle, DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { authRoutes, readSession } from './modules/auth/routes.ts';
 import { belongingsRoutes } from './modules/belongings/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -101,17 +101,36 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(kycFormRoute(deps));
   await app.register(belongingsRoutes(deps));
 
-  registerSpa(app, config.staticDir);
+  registerSpa(app, config.staticDir, readSession(deps));
   return app;
+}
+
+/** The element the web app reads its first session from (packages/web/src/features/auth/api/get-session.ts). */
+const BOOT_SESSION_ID = 'boot-session';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** index.html with the session written in as JSON (`<` escaped, so no text in it can close the element). */
+function pageWithSession(template: string, session: SessionResponse): string {
+  const json = JSON.stringify(session).replace(/</g, '\\u003c');
+  return template.replace(
+    ROOT_ELEMENT,
+    `${ROOT_ELEMENT}<script type="application/json" id="${BOOT_SESSION_ID}">${json}</script>`,
+  );
 }
 
 /**
  * Serves the built web app; any other GET that is not an API path gets index.html so that
- * client routes (/home, /bdetails/123 …) load on a refresh.
+ * client routes (/home, /bdetails/123 …) load on a refresh. That page carries the session, which saves the
+ * first page a round trip (DESIGN.md: data the first page needs may be inlined).
  */
-function registerSpa(app: FastifyInstance, staticDir: string): void {
+function registerSpa(
+  app: FastifyInstance,
+  staticDir: string,
+  currentSession: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionResponse>,
+): void {
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
+  const template = hasSpa ? fs.readFileSync(indexFile, 'utf8') : '';
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: staticDir,
@@ -131,13 +150,15 @@ function registerSpa(app: FastifyInstance, staticDir: string): void {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
     // A path with a file extension is a missing asset, not a client route.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(url);
     if (request.method === 'GET' && hasSpa && !isApi && !looksLikeFile) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = pageWithSession(template, await currentSession(request, reply));
+      // The page carries this visitor's session: never stored by a shared cache.
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
     }
     return sendError(reply, 'NOT_FOUND');
   });

@@ -8,7 +8,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { buildDemoData, SEED_ANCHOR, seedDemoData } from '../src/db/seed.ts';
-import { createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { createTestApp, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('app [%s]', (dialect) => {
   let t: TestApp;
@@ -49,6 +49,34 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 'FAILURE', error: { code: 'NOT_FOUND' } });
+  });
+
+  it("writes the session into the page: a visitor's works for a POST, a signed-in user's names them, nothing escapes", async () => {
+    const bootSession = (html: string) => {
+      const json = html.match(/<script type="application\/json" id="boot-session">(.*?)<\/script>/)?.[1];
+      if (!json) throw new Error(`no session in the page: ${html}`);
+      return JSON.parse(json) as { csrf_token: string; user: { name: string } | null };
+    };
+    const visitor = new TestClient(t.app);
+    const page = await visitor.get('/home');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-type']).toContain('text/html');
+    const session = bootSession(page.body);
+    expect(session.user).toBeNull();
+    // The visitor cookie set with the page binds the token: a state-changing call with it passes CSRF.
+    visitor.csrf = session.csrf_token;
+    const tracked = await visitor.post(apiPaths.addTrack, { event: 'page_view', page: '/boot-check' });
+    expect(tracked.statusCode, tracked.body).toBeLessThan(400);
+
+    const riya = await signedIn(t.app, 'riya.customer@example.in');
+    await t.database.db
+      .updateTable('users')
+      .set({ name: 'Riya </script><script>alert(1)</script>' })
+      .where('email', '=', 'riya.customer@example.in')
+      .execute();
+    const signedInPage = await riya.get('/bdetails/4992739872');
+    expect(signedInPage.body).not.toContain('<script>alert(1)');
+    expect(bootSession(signedInPage.body).user?.name).toBe('Riya </script><script>alert(1)</script>');
   });
 
   it('sends the compressed copy the browser accepts, and the plain file otherwise', async () => {

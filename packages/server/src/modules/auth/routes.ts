@@ -29,35 +29,51 @@ function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
   return user.role === 'customer' ? 'customer_app' : 'driver_app';
 }
 
+async function sessionResponse(
+  { db, config }: AppDeps,
+  request: FastifyRequest,
+  csrfToken: string,
+): Promise<SessionResponse> {
+  const s = request.session;
+  const profile = s ? await loadProfile(db, s.userId, request.log) : null;
+  return {
+    status: 'SUCCESS',
+    csrf_token: csrfToken,
+    user: profile
+      ? {
+          id: profile.user.id,
+          email: profile.user.email,
+          name: profile.user.name,
+          role: profile.user.role,
+          country_code: profile.user.country_code,
+          locale: profile.user.locale,
+          is_member: profile.isMember,
+        }
+      : null,
+    in_app: s?.inApp ?? false,
+    entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
+    demo: config.demoMode,
+    uk_host_marker: config.ukHostMarker,
+    switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
+  };
+}
+
+/**
+ * The current session as GET /api/auth/session answers it (a visitor gets a visitor cookie to bind the CSRF token
+ * to). The SPA fallback writes the same answer into the page, so the first render needs no round trip.
+ */
+export function readSession(deps: AppDeps) {
+  return (request: FastifyRequest, reply: FastifyReply): Promise<SessionResponse> => {
+    const binding = request.session ? request.csrfBinding : deps.sessions.ensureVisitor(reply, request);
+    return sessionResponse(deps, request, deps.sessions.csrfTokenFor(binding ?? ''));
+  };
+}
+
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config, sessions } = deps;
   /** Sign-in endpoints get a per-client limit on top of the per-address code limit. */
   const signInRateLimit = { rateLimit: { max: config.signInRateLimit, timeWindow: '1 minute' } };
-
-  async function sessionResponse(request: FastifyRequest, csrfToken: string): Promise<SessionResponse> {
-    const s = request.session;
-    const profile = s ? await loadProfile(db, s.userId, request.log) : null;
-    return {
-      status: 'SUCCESS',
-      csrf_token: csrfToken,
-      user: profile
-        ? {
-            id: profile.user.id,
-            email: profile.user.email,
-            name: profile.user.name,
-            role: profile.user.role,
-            country_code: profile.user.country_code,
-            locale: profile.user.locale,
-            is_member: profile.isMember,
-          }
-        : null,
-      in_app: s?.inApp ?? false,
-      entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
-      demo: config.demoMode,
-      uk_host_marker: config.ukHostMarker,
-      switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
-    };
-  }
+  const currentSession = readSession(deps);
 
   async function signIn(
     request: FastifyRequest,
@@ -71,7 +87,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       inApp,
       entryMode: entryMode ?? defaultEntryMode(user, inApp),
     });
-    return sessionResponse(request, csrf);
+    return sessionResponse(deps, request, csrf);
   }
 
   return async (app) => {
@@ -80,8 +96,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['auth'], response: { 200: sessionResponseSchema } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        const binding = request.session ? request.csrfBinding : sessions.ensureVisitor(reply, request);
-        return sessionResponse(request, sessions.csrfTokenFor(binding ?? ''));
+        return currentSession(request, reply);
       },
     );
 
@@ -185,7 +200,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 403: errorResponseSchema } } },
       async (request, reply) => {
         const csrf = await sessions.end(reply, request);
-        return sessionResponse(request, csrf);
+        return sessionResponse(deps, request, csrf);
       },
     );
   };
