@@ -34,14 +34,7 @@ export interface Bill {
 }
 
 /** The lines a rider can dispute (taxes follow the others; an adjustment is ours). */
-export const disputableLines: readonly BillLineKey[] = [
-  'base_fare',
-  'distance',
-  'peak',
-  'waiting',
-  'toll',
-  'cancellation_fee',
-];
+export const disputableLines: readonly BillLineKey[] = billLineKeys.filter((k) => k !== 'taxes' && k !== 'adjustment');
 
 /** The charged distance may exceed the map's route by this share before we call it a recording fault. */
 export const DISTANCE_TOLERANCE = 0.15;
