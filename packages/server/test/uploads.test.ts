@@ -16,7 +16,7 @@ import {
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/lib/app-error.ts';
-import { claimDocuments } from '../src/modules/uploads/service.ts';
+import { claimDocuments, sweepUnattachedUploads } from '../src/modules/uploads/service.ts';
 import { LocalDiskStorage } from '../src/modules/uploads/storage.ts';
 import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -312,6 +312,31 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
     expect(await ticketOf(a2)).toBe('tk_a');
     expect(await claim(riyaId, [], 'tk_none')).toEqual([]);
     expect((await claim(arjunId, [b1], 'tk_b')).map((d) => d.id)).toEqual([b1]);
+  });
+
+  it('drops uploads no ticket claimed within a day, rows and files; attached and recent ones stay', async () => {
+    const storage = new LocalDiskStorage(uploadsDir());
+    const [old, recent, attached] = [await uploadOk(riya, PNG), await uploadOk(riya, PNG), await uploadOk(riya, PNG)];
+    const dayAndAHourAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await t.database.db
+      .updateTable('documents')
+      .set({ created_at: dayAndAHourAgo })
+      .where('id', 'in', [old, attached])
+      .execute();
+    await t.database.db.updateTable('documents').set({ ticket_id: 'tk_kept' }).where('id', '=', attached).execute();
+    const keyOf = async (id: string) =>
+      (await t.database.db.selectFrom('documents').select('storage_key').where('id', '=', id).executeTakeFirst())
+        ?.storage_key;
+    const oldKey = await keyOf(old);
+    if (!oldKey) throw new Error('no key');
+
+    expect(await sweepUnattachedUploads(t.database.db, storage)).toBeGreaterThanOrEqual(1);
+    expect(await keyOf(old)).toBeUndefined();
+    expect(await storage.get(oldKey)).toBeNull();
+    expect(await keyOf(recent)).toBeDefined();
+    expect((await riya.get(documentUrl(recent))).statusCode).toBe(200);
+    expect(await keyOf(attached)).toBeDefined();
+    expect(await sweepUnattachedUploads(t.database.db, storage)).toBe(0);
   });
 });
 

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { findOwnDocument } from './repo.ts';
-import { receiveImage, recordDocument } from './service.ts';
+import { receiveImage, recordDocument, sweepUnattachedUploads, UPLOAD_SWEEP_EVERY_MS } from './service.ts';
 import { createDocumentStorage, type DocumentStorage } from './storage.ts';
 
 const tags = ['uploads'];
@@ -40,6 +40,16 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
   const documents = storage ?? createDocumentStorage(config.dataDir);
 
   return async (app) => {
+    // Abandoned uploads are dropped hourly; the timer never keeps the process alive.
+    const sweep = setInterval(() => {
+      sweepUnattachedUploads(db, documents).then(
+        (n) => n > 0 && app.log.info({ uploads: n }, 'unattached uploads removed'),
+        (err: unknown) => app.log.error({ err }, 'upload sweep failed'),
+      );
+    }, UPLOAD_SWEEP_EVERY_MS);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+
     // Registered in this plugin only: no other route accepts multipart bodies by accident.
     await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 

@@ -185,3 +185,41 @@ export async function claimDocuments(
   if (attached !== ids.length) throw refused();
   return rows;
 }
+
+/** An upload not attached to a ticket within a day is dropped: its form was abandoned. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 3600 * 1000;
+/** How often each instance looks for them. */
+export const UPLOAD_SWEEP_EVERY_MS = 3600 * 1000;
+const SWEEP_BATCH = 500;
+
+/**
+ * Deletes uploads older than `olderThanMs` that no ticket claimed, rows first and then their bytes. A row is deleted
+ * only while still unattached, so an upload attached meanwhile keeps its file, and instances sweeping at once never
+ * delete a file twice. Answers how many went.
+ */
+export async function sweepUnattachedUploads(
+  db: Kysely<Database>,
+  storage: DocumentStorage,
+  olderThanMs = UNATTACHED_UPLOAD_TTL_MS,
+): Promise<number> {
+  const cutoff = new Date(Date.now() - olderThanMs).toISOString();
+  const stale = await db
+    .selectFrom('documents')
+    .select(['id', 'storage_key'])
+    .where('ticket_id', 'is', null)
+    .where('created_at', '<', cutoff)
+    .limit(SWEEP_BATCH)
+    .execute();
+  let swept = 0;
+  for (const doc of stale) {
+    const deleted = await db
+      .deleteFrom('documents')
+      .where('id', '=', doc.id)
+      .where('ticket_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) continue;
+    await storage.delete(doc.storage_key);
+    swept += 1;
+  }
+  return swept;
+}
