@@ -10,12 +10,10 @@ import {
   type OneTouchResult,
   oneTouchPaths,
 } from '@selfserve/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../src/components/toast';
 import { BillingIssuePage } from '../src/features/bookings/routes/billing-issue';
 import { MainPage } from '../src/features/bookings/routes/main';
 import { BillBreakdown } from '../src/features/onetouch/components/bill-breakdown';
@@ -24,10 +22,9 @@ import { ArticleFlowPanel, flowFormFor, flowForms } from '../src/features/onetou
 import { ResultDialog } from '../src/features/onetouch/components/result-dialog';
 import { setLocale } from '../src/lib/i18n';
 import { setSelectedBooking } from '../src/lib/selected-booking';
-import { SessionContext, visitorSession } from '../src/lib/session';
 import { booking as customerBooking } from './booking-fixtures';
 import { article, metaResponse } from './kb-fixtures';
-import { createTestQueryClient, type FetchHandler, jsonResponse, mockFetch, renderWithSession, riya } from './utils';
+import { type FetchHandler, jsonResponse, mockFetch, renderAppRoutes, renderWithSession, riya } from './utils';
 
 const booking = { id: 'b-1', crn: '1234567890', cab_category: 'mini' };
 
@@ -533,24 +530,15 @@ describe('/bookingdetails/billing_issue/{source}', () => {
   };
 
   function renderRoute() {
-    const router = createMemoryRouter(
+    return renderAppRoutes(
       [
         { path: '/bookingdetails/billing_issue/:source', element: <BillingIssuePage /> },
         { path: '/main', element: <MainPage /> },
         { path: '/home', element: <h1>Home page</h1> },
       ],
       { initialEntries: ['/bookingdetails/billing_issue/driver_default'] },
-    );
-    render(
-      <QueryClientProvider client={createTestQueryClient()}>
-        <SessionContext.Provider value={{ ...visitorSession, status: 'ready', user: riya }}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </SessionContext.Provider>
-      </QueryClientProvider>,
-    );
-    return router;
+      { user: riya },
+    ).router;
   }
 
   it("shows the selected booking with its bill above 'Choose an Issue' categories", async () => {

@@ -6,11 +6,8 @@ import {
   orderPaths,
   withCrnCheckDigit,
 } from '@selfserve/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../src/components/toast';
 import { BdetailsPage, BookingDetailsPage } from '../src/features/bookings/routes/bdetails';
 import {
   BookingArticlePage,
@@ -22,10 +19,10 @@ import { BookingsByTypePage } from '../src/features/bookings/routes/bookings-by-
 import { MainPage } from '../src/features/bookings/routes/main';
 import { bookingSectionStore } from '../src/features/bookings/utils/selection';
 import { selectedBookingStore, setSelectedBooking } from '../src/lib/selected-booking';
-import { SessionContext, type SessionState, visitorSession } from '../src/lib/session';
+import type { SessionState } from '../src/lib/session';
 import { booking, bookings, validCrn } from './booking-fixtures';
 import { article, articleResponse, category, leaf, metaResponse, summary } from './kb-fixtures';
-import { createTestQueryClient, type FetchHandler, jsonResponse, mockFetch, riya, userInfo } from './utils';
+import { type FetchHandler, jsonResponse, mockFetch, renderAppRoutes, riya, userInfo } from './utils';
 
 const signedIn: Partial<SessionState> = {
   user: { ...riya, is_member: false },
@@ -76,7 +73,7 @@ function serveBookingApi(extra: Record<string, FetchHandler> = {}) {
 }
 
 function renderRoutes(entry: string, session: Partial<SessionState> = signedIn) {
-  const router = createMemoryRouter(
+  return renderAppRoutes(
     [
       { path: '/home', element: <h1>Home page</h1> },
       { path: '/main', element: <MainPage /> },
@@ -92,17 +89,8 @@ function renderRoutes(entry: string, session: Partial<SessionState> = signedIn) 
       { path: '/dreport/:articleId', element: <h1>Dreport page</h1> },
     ],
     { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <SessionContext.Provider value={{ ...visitorSession, status: 'ready', ...session }}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+    session,
+  ).router;
 }
 
 const h1 = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });

@@ -1,18 +1,14 @@
 import { kbPaths } from '@selfserve/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../src/components/toast';
 import { ArticlePage, LastArticlePage, MainArticlePage } from '../src/features/kb/routes/article';
 import { DreportPage, SupportSelectArticlePage } from '../src/features/kb/routes/dreport';
 import { KbPage } from '../src/features/kb/routes/kb';
 import { MainSectionPage, SectionPage, SubsectionPage } from '../src/features/kb/routes/section';
 import { SimpleArticlePage } from '../src/features/kb/routes/simple-article';
 import { clearKbSelection, kbSelectionStore } from '../src/features/kb/utils/kb-selection';
-import { SessionContext, visitorSession } from '../src/lib/session';
 import { article, articleResponse, metaResponse, paymentsCategory, ridesCategory, summary } from './kb-fixtures';
-import { createTestQueryClient, jsonResponse, mockFetch } from './utils';
+import { jsonResponse, mockFetch, renderAppRoutes } from './utils';
 
 const payments = article({
   id: '100300',
@@ -53,7 +49,7 @@ function serveKb() {
 }
 
 function renderRoutes(entry: string | { pathname: string; search?: string }) {
-  const router = createMemoryRouter(
+  return renderAppRoutes(
     [
       { path: '/home', element: <h1>Home page</h1> },
       { path: '/main', element: <h1>Main page</h1> },
@@ -72,17 +68,7 @@ function renderRoutes(entry: string | { pathname: string; search?: string }) {
       { path: '/simple_article', element: <SimpleArticlePage /> },
     ],
     { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <SessionContext.Provider value={{ ...visitorSession, status: 'ready' }}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+  ).router;
 }
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });

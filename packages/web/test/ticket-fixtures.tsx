@@ -1,11 +1,8 @@
 import type { TicketResponse } from '@selfserve/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { ToastProvider } from '../src/components/toast';
-import { SessionContext, type SessionState, visitorSession } from '../src/lib/session';
-import { createTestQueryClient, riya, userInfo } from './utils';
+import type { RouteObject } from 'react-router';
+import type { SessionState } from '../src/lib/session';
+import { renderAppRoutes, riya, userInfo } from './utils';
 
 export const signedInRiya: Partial<SessionState> = {
   user: riya,
@@ -106,9 +103,7 @@ export function renderInRouter(
   } = {},
 ) {
   const path = options.path ?? '/form';
-  const queryClient = createTestQueryClient();
-  const session: SessionState = { ...visitorSession, status: 'ready', ...signedInRiya, ...options.session };
-  const router = createMemoryRouter(
+  return renderAppRoutes(
     [
       { path, element },
       { path: '/before', element: <p>The page before</p> },
@@ -120,15 +115,6 @@ export function renderInRouter(
       ...(options.extraRoutes ?? []),
     ],
     { initialEntries: ['/before', options.entry ?? path], initialIndex: 1 },
+    { ...signedInRiya, ...options.session },
   );
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <SessionContext.Provider value={session}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { ...view, router, queryClient };
 }

@@ -8,23 +8,20 @@ import {
   ticketRoutes,
   writeToUsTexts,
 } from '@selfserve/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../src/components/toast';
 import { OutboxPage } from '../src/features/mail/routes/outbox';
 import { DsuccessPage } from '../src/features/tickets/routes/dsuccess';
 import { ReportPage, ReportTagPage, WriteToUsArticlePage } from '../src/features/tickets/routes/report';
 import { VerifyEmailPage } from '../src/features/tickets/routes/verify-email';
 import { BookingWriteToUsPage, DwritetousPage, WriteToUsPage } from '../src/features/tickets/routes/write-to-us';
 import { setSelectedBooking } from '../src/lib/selected-booking';
-import { SessionContext, type SessionState, visitorSession } from '../src/lib/session';
+import type { SessionState } from '../src/lib/session';
 import { booking, validCrn } from './booking-fixtures';
 import { article, articleResponse, notFoundBody, summary } from './kb-fixtures';
 import { created, signedInRiya } from './ticket-fixtures';
-import { createTestQueryClient, type FetchHandler, jsonResponse, mockFetch, riya } from './utils';
+import { type FetchHandler, jsonResponse, mockFetch, renderAppRoutes, riya } from './utils';
 
 const articles: Record<string, ReturnType<typeof article>> = {
   '100607': article({ id: '100607', title: 'My issue isn’t listed. Write to us', labels: { tag: 'write_to_us' } }),
@@ -57,7 +54,7 @@ function renderRoutes(
   entry: string | { pathname: string; state: unknown },
   session: Partial<SessionState> = signedInRiya,
 ) {
-  const router = createMemoryRouter(
+  return renderAppRoutes(
     [
       { path: '/home', element: <h1>Home page</h1> },
       { path: '/main', element: <h1>Main page</h1> },
@@ -76,17 +73,8 @@ function renderRoutes(
       { path: ticketRoutes.devOutbox, element: <OutboxPage /> },
     ],
     { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <SessionContext.Provider value={{ ...visitorSession, status: 'ready', ...session }}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </SessionContext.Provider>
-    </QueryClientProvider>,
-  );
-  return router;
+    session,
+  ).router;
 }
 
 const h1 = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });

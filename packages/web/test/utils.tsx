@@ -2,7 +2,7 @@ import type { SessionResponse, SessionUser, UserInfo } from '@selfserve/contract
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { ToastProvider } from '../src/components/toast';
 import { SessionContext, type SessionState, visitorSession } from '../src/lib/session';
@@ -109,4 +109,27 @@ export function renderWithSession(ui: ReactElement, options: RenderOptions = {})
     </QueryClientProvider>
   );
   return { queryClient, ...render(ui, { wrapper }) };
+}
+
+/**
+ * Renders routes in a memory router inside the app's providers (query client, a fixed session, toasts); answers the
+ * router, the query client and the rendered view.
+ */
+export function renderAppRoutes(
+  routes: RouteObject[],
+  routerOptions: Parameters<typeof createMemoryRouter>[1],
+  session: Partial<SessionState> = {},
+  queryClient = createTestQueryClient(),
+) {
+  const router = createMemoryRouter(routes, routerOptions);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <SessionContext.Provider value={{ ...visitorSession, status: 'ready', ...session }}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SessionContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
 }
