@@ -25,6 +25,7 @@ import { validFormToken } from '../tickets/form-token.ts';
 import { newGuestTicketId } from '../tickets/service.ts';
 import { findUserById } from '../users/repo.ts';
 import { findDispute, readBill } from './bill-dispute.ts';
+import { answer } from './handler-kit.ts';
 import { handlerFor, sendInvoice } from './handlers.ts';
 
 const schema = { tags: ['onetouch'], response: { 200: oneTouchResponseSchema, ...errorResponses } };
@@ -37,6 +38,14 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     if (!user) throw new AppError('UNAUTHORIZED');
     return user;
   }
+  /** The article decides what may be asked for: its call_type must be the one submitted. */
+  async function articleAsking(body: { article_id: string; call_type: string }) {
+    const article = await findArticle(db, body.article_id);
+    if (!article || JSON.parse(article.labels).call_type !== body.call_type) {
+      throw new AppError('VALIDATION_FAILED', 'This request does not match the article. Please reload the page.');
+    }
+    return article;
+  }
   const idempotencyKey = (request: FastifyRequest) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null;
@@ -47,11 +56,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.post(path, { schema: { ...schema, body: oneTouchSubmitSchema } }, async (request) => {
         const user = await signedInUser(request);
         const body = request.body;
-        const article = await findArticle(db, body.article_id);
-        // The article decides what may be asked for: its call_type must be the one submitted.
-        if (!article || JSON.parse(article.labels).call_type !== body.call_type) {
-          throw new AppError('VALIDATION_FAILED', 'This request does not match the article. Please reload the page.');
-        }
+        const article = await articleAsking(body);
         const ref = body.booking_id ?? body.crn;
         const booking = ref
           ? ((await findOwnBooking(db, user.id, { id: ref })) ??
@@ -81,19 +86,6 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const body = request.body;
-        const answer = (
-          status: 'SUCCESS' | 'FAILURE',
-          title: string,
-          message: string,
-          ticket: string | null = null,
-        ) => ({
-          status,
-          title,
-          message,
-          ticket_request_id: ticket,
-          csat_required: false,
-          side_load: {},
-        });
         if (!validFormToken(deps.config.sessionSecret, body.secret_key)) {
           return answer(
             'FAILURE',
@@ -101,10 +93,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'This form has expired. Please reload the page and fill it in again.',
           );
         }
-        const article = await findArticle(db, body.article_id);
-        if (!article || JSON.parse(article.labels).call_type !== body.call_type) {
-          throw new AppError('VALIDATION_FAILED', 'This request does not match the article. Please reload the page.');
-        }
+        const article = await articleAsking(body);
         const ticketId = newGuestTicketId();
         const { secret_key: _secret, ...kept } = body;
         await db
@@ -120,7 +109,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           })
           .execute();
         request.log.info({ ticket: ticketId, kind: 'submit_without_login' }, 'ticket call');
-        return answer('SUCCESS', 'Request received', messages.ticketSuccess, ticketId);
+        return answer('SUCCESS', 'Request received', messages.ticketSuccess, { ticket_request_id: ticketId });
       },
     );
 
@@ -167,14 +156,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(oneTouchPaths.updateEmail, { schema: { ...schema, body: updateEmailSchema } }, async (request) => {
       const user = await signedInUser(request);
       const { previous_email, updated_email } = request.body;
-      const fail = (message: string) => ({
-        status: 'FAILURE' as const,
-        title: messages.sorry,
-        message,
-        ticket_request_id: null,
-        csat_required: false,
-        side_load: {},
-      });
+      const fail = (message: string) => answer('FAILURE', messages.sorry, message);
       // Spec §5: an empty previous_email fails under Sorry, asking the user to log in and submit again.
       if (!previous_email.trim()) return fail('Please log in and submit your request again.');
       if (previous_email.trim().toLowerCase() !== user.email)
@@ -185,14 +167,11 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       if (taken && taken.id !== user.id) return fail('This e-mail address is already used by another account.');
       // A new address must be verified again before tickets can be raised from it.
       await db.updateTable('users').set({ email: next, email_verified: 0 }).where('id', '=', user.id).execute();
-      return {
-        status: 'SUCCESS' as const,
-        title: 'E-mail updated',
-        message: `Your e-mail address is now ${next}. We have sent a link to verify it.`,
-        ticket_request_id: null,
-        csat_required: false,
-        side_load: {},
-      };
+      return answer(
+        'SUCCESS',
+        'E-mail updated',
+        `Your e-mail address is now ${next}. We have sent a link to verify it.`,
+      );
     });
   };
 }
