@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailPaths, messages, type OutboxResponse } from '@selfserve/contract';
+import { mailPaths, messages, type OutboxResponse, ticketPaths } from '@selfserve/contract';
 import { allListedBookings, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';
@@ -89,4 +89,21 @@ test('kabir changes his e-mail address and the header shows the new one', async 
   await expect(dialog).toContainText(next);
   // The session is fetched again after the change.
   await expect(page.getByRole('banner').getByTestId('header-email')).toHaveText(next);
+});
+
+test('a blocked account asks for a review without choosing a ride, and rates it Good with its e-mail', async ({
+  page,
+}) => {
+  await signIn(page, riya);
+  // content/kb/customer/100608-account-blocked.md (call_type unban): about the account, not a ride.
+  await page.goto('/article/100608');
+  const panel = page.getByTestId('onetouch-panel');
+  await expect(panel.getByRole('link', { name: 'Choose the ride this is about' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Submit request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request received' });
+  await expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
+  const rating = page.waitForRequest((r) => r.url().endsWith(ticketPaths.csat) && r.method() === 'POST');
+  await dialog.getByRole('button', { name: 'Good', exact: true }).click();
+  expect((await rating).postDataJSON()).toMatchObject({ satisfaction_rating: { score: 'good' }, email_from: riya });
+  await expect(page.getByRole('status').filter({ hasText: /thank/i })).toBeVisible();
 });

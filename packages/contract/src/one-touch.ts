@@ -23,6 +23,20 @@ export const V3_CALL_TYPES = new Set([
   'qr_booking',
 ]);
 
+/**
+ * Requests about the account, not about a ride: the page asks for no booking first (a blocked account, the e-mail
+ * address, deleting the account, the Select membership and its invoices).
+ */
+export const ACCOUNT_CALL_TYPES = new Set([
+  'unban',
+  'update_email',
+  'delete_account',
+  'cancel_select_membership',
+  'change_select_plan',
+  'select_membership_not_active',
+  'subscription_invoice',
+]);
+
 export type FlowKind =
   | 'article' // read only
   | 'one_touch' // options (or a single button), then a submit
@@ -51,6 +65,8 @@ export interface Flow {
    * instead of the options: the form opens in SHOWMESSAGE.
    */
   showMessage: string | null;
+  /** the request is about one ride: the page asks the user to choose it first */
+  needsRide: boolean;
   emergencyMinutes: number | null;
   callDriverExpiryMinutes: number | null;
 }
@@ -99,6 +115,7 @@ export function resolveFlow(article: FlowArticle): Flow {
     callBack: !truthy(labels.minus_call_back),
     emergencyMinutes: tagNumber(tags, 'emergency_time'),
     callDriverExpiryMinutes: tagNumber(tags, 'call_driver_expiry_time'),
+    needsRide: kind !== 'article' && !(callType !== null && ACCOUNT_CALL_TYPES.has(callType)),
     showMessage: kind !== 'article' && article.response?.refund_allowed === false ? refusal(article.response) : null,
   };
 }

@@ -122,6 +122,12 @@ describe('resolveFlow: the flow an article shows', () => {
     ],
     ['refund_allowed true', { ...a({ one_touch: true }), response: { refund_allowed: true } }, { showMessage: null }],
     ['a read-only article never', { ...a(), response: { refund_allowed: false, message: 'x' } }, { showMessage: null }],
+    ['a refund is about a ride', a({ one_touch: true, call_type: 'refund' }), { needsRide: true }],
+    ['a generic request is about a ride', a({ one_touch: true, call_type: 'driver_behaviour' }), { needsRide: true }],
+    ['unban is about the account', a({ one_touch: true, call_type: 'unban' }), { needsRide: false }],
+    ['so is updating the e-mail', a({ one_touch: true, call_type: 'update_email' }), { needsRide: false }],
+    ['so is a Select invoice', a({ one_touch: true, call_type: 'subscription_invoice' }), { needsRide: false }],
+    ['a read-only article asks for nothing', a(), { needsRide: false }],
   ])('%s', (_name, article, expected) => {
     expect(resolveFlow(article)).toMatchObject(expected);
   });

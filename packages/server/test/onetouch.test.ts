@@ -258,6 +258,27 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
     expect((await dispute(arjun, ride.id)).statusCode).toBe(404);
   });
 
+  it('mails the Select subscription invoice without a ride; a trial has none', async () => {
+    const invoice = (c: TestClient, email: string) =>
+      c.post(oneTouchPaths.submitV1, {
+        article_id: '152',
+        call_type: 'subscription_invoice',
+        params: { email },
+      });
+    const sent = await invoice(arjun, 'arjun.billing@example.in');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ status: 'SUCCESS', title: messages.invoiceSent });
+    const mail = await t.database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'arjun.billing@example.in')
+      .executeTakeFirstOrThrow();
+    expect(mail.subject).toBe('Your invoice for Select Annual');
+    expect(mail.text_body).toContain('Total: ₹999');
+    const meera = await signedIn(t.app, accounts.trialMember);
+    expect((await invoice(meera, 'meera.billing@example.in')).json()).toMatchObject({ status: 'FAILURE' });
+  });
+
   it('mails the invoice of a completed ride and says Invoice Sent!', async () => {
     const [completed] = await riyas('completed');
     const [charged] = await riyas('charged');

@@ -317,14 +317,40 @@ describe('OneTouchPanel', () => {
     expect(await screen.findByTestId('ticket-rating')).toBeInTheDocument();
   });
 
+  it('the Select subscription invoice goes through the article’s submit, with no ride', async () => {
+    const fetchMock = mockFetch({
+      [oneTouchPaths.submitV1]: () => jsonResponse(answer({ title: 'Invoice Sent!' })),
+    });
+    renderPanel(
+      article({
+        id: '100115',
+        labels: { one_touch: true, call_type: 'subscription_invoice' },
+        label_names: ['send_invoice'],
+      }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('dialog', { name: 'Invoice Sent!' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(oneTouchPaths.sendInvoice))).toBe(false);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes(oneTouchPaths.submitV1)) ?? [];
+    expect(bodyOf(init)).toMatchObject({
+      call_type: 'subscription_invoice',
+      booking_id: null,
+      params: { email: riya.email },
+    });
+  });
+
   it('rates an unban request with the user’s e-mail as email_from', async () => {
     const fetchMock = mockFetch({
       [oneTouchPaths.submitV1]: () =>
         jsonResponse(answer({ title: 'Request received', ticket_request_id: 'T-9', csat_required: true })),
       [ticketPaths.csat]: () => jsonResponse({ status: 'SUCCESS' }),
     });
+    // A blocked account is not about a ride: no ride to choose first, and none is sent.
+    setSelectedBooking(null);
     renderPanel(article({ id: '100609', labels: { one_touch: true, call_type: 'unban' } }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    const [, submitted] = fetchMock.mock.calls.find(([url]) => String(url).includes(oneTouchPaths.submitV1)) ?? [];
+    expect(bodyOf(submitted)).toMatchObject({ call_type: 'unban', booking_id: null });
     await userEvent.click(await screen.findByRole('button', { name: 'Good' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes(ticketPaths.csat))).toBe(true),

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../tickets/service.ts';
+import { currentSubscription } from '../users/repo.ts';
 import { adjustedAmount, billDispute, readBill } from './bill-dispute.ts';
 import { answer, followUpTicket, type Handler, needBooking } from './handler-kit.ts';
 
@@ -137,6 +138,32 @@ export const sendInvoice = async (ctx: {
   return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ride ${booking.crn} to ${ctx.email}.`);
 };
 
+/**
+ * The invoice of the user's Select subscription (the latest, active first) goes to the e-mail in the form (or the
+ * account's). A trial paid nothing, so it has no invoice.
+ */
+const subscriptionInvoice: Handler = async (ctx) => {
+  const sub = await currentSubscription(ctx.db, ctx.user.id);
+  if (!sub || sub.trial === 1 || sub.amount_paid <= 0) {
+    return answer('FAILURE', messages.sorry, 'There is no paid membership on your account to send an invoice for.');
+  }
+  const email = String(ctx.body.params?.email ?? ctx.user.email);
+  const sent = await ctx.mailer.send({
+    to: email,
+    subject: `Your invoice for ${sub.package_name}`,
+    text: [
+      `Invoice for ${sub.package_name}`,
+      `Period: ${sub.activated_on.slice(0, 10)} to ${sub.expires_on.slice(0, 10)}`,
+      `Total: ${formatFare(sub.amount_paid, ctx.user.country_code)}`,
+      '',
+    ].join('\n'),
+    kind: 'invoice',
+    userId: ctx.user.id,
+  });
+  if (sent.transport === 'smtp' && !sent.sent_at) return answer('FAILURE', messages.sorry, messages.genericFailure);
+  return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ${sub.package_name} to ${email}.`);
+};
+
 /** Any other one-touch request promises follow-up: a ticket, and the rating afterwards. */
 const ticketRequest: Handler = async (ctx) => {
   const t = await followUpTicket(ctx, ctx.article.title);
@@ -158,6 +185,7 @@ export const handlers: Record<string, Handler> = {
   cancellation_fee_refund: refund,
   cancelled_ride_refund: refund,
   ride_not_taken: refund,
+  subscription_invoice: subscriptionInvoice,
   send_invoice: (ctx) =>
     sendInvoice({ ...ctx, userId: ctx.user.id, email: String(ctx.body.params?.email ?? ctx.user.email) }),
   ...Object.fromEntries(BILL_DISPUTE_CALL_TYPES.map((callType) => [callType, billDispute])),

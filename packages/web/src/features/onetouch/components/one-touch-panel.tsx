@@ -144,8 +144,8 @@ export interface OneTouchPanelProps {
 
 /**
  * The one-touch panel of the article page (guided-flows.md §4): options or a single submit, the refund
- * destination step, the send-invoice form, the update-e-mail form, and the result dialog. Needs a selected
- * booking, except for updating the e-mail.
+ * destination step, the send-invoice form, the update-e-mail form, and the result dialog. A request about a ride
+ * needs the ride chosen first; one about the account (flow.needsRide false: unban, Select …) does not.
  */
 export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
   const { t } = useTranslation();
@@ -159,8 +159,10 @@ export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
     </p>
   ) : null;
   if (resolveFlow(article).kind === 'update_email') return <UpdateEmailPanel article={article} onReload={onReload} />;
-  if (!booking) return <ChooseRide notice={notice} />;
-  return <OneTouchForm article={article} booking={booking} onReload={onReload} notice={notice} />;
+  const { needsRide } = resolveFlow(article);
+  if (needsRide && !booking) return <ChooseRide notice={notice} />;
+  // A request about the account is not tied to whatever ride was selected before.
+  return <OneTouchForm article={article} booking={needsRide ? booking : null} onReload={onReload} notice={notice} />;
 }
 
 /** A one-touch flow needs a ride: without a selected booking, the link to choose one. */
@@ -179,7 +181,7 @@ function OneTouchForm({
   booking,
   onReload,
   notice,
-}: OneTouchPanelProps & { booking: SelectedBooking; notice: React.ReactNode }) {
+}: OneTouchPanelProps & { booking: SelectedBooking | null; notice: React.ReactNode }) {
   const { t } = useTranslation();
   const flow = resolveFlow(article);
   const navigate = useNavigate();
@@ -192,7 +194,11 @@ function OneTouchForm({
   const finish = useFinish(flow, dispatch, onReload);
 
   const send = useOneTouchSubmit(article, booking);
-  const submit = async (fields: { option_selected?: string; refund_destination?: RefundDestination }) => {
+  const submit = async (fields: {
+    option_selected?: string;
+    refund_destination?: RefundDestination;
+    params?: { email: string };
+  }) => {
     if (busy || !flow.submitPath) return;
     dispatch({ type: 'submit' });
     const result = await send(fields);
@@ -201,6 +207,8 @@ function OneTouchForm({
 
   const sendInvoice = async (email: string) => {
     if (busy) return;
+    // A ride's invoice has its own call; any other (the Select subscription's) is the article's submit.
+    if (!flow.needsRide || !booking) return void submit({ params: { email } });
     dispatch({ type: 'submit' });
     finish(await postOneTouch(oneTouchPaths.sendInvoice, { booking_id: booking.id, email }));
   };
@@ -219,7 +227,7 @@ function OneTouchForm({
   };
 
   const kycFields: KycFields = {
-    cnl: booking.crn ?? '',
+    cnl: booking?.crn ?? '',
     nav: article.id,
     banner: 'refund_wallet',
     landing: 'wallet',
@@ -249,7 +257,7 @@ function OneTouchForm({
         result={state.result}
         articleId={article.id}
         articleTitle={article.title}
-        bookingId={booking.id}
+        bookingId={booking?.id ?? null}
         ratingEmailFrom={flow.callType === 'unban' ? (user?.email ?? null) : null}
         allowCallUs={flow.callUs}
         allowWriteToUs={flow.writeToUs}

@@ -6,11 +6,11 @@ import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency'
 import { postOneTouch } from '../api/post-one-touch';
 
 /**
- * The submit of an article's one-touch flow (guided-flows.md §3): the ride, the article and, for members, the
+ * The submit of an article's one-touch flow (guided-flows.md §3): the ride (none for a request about the account), the article and, for members, the
  * subscription, plus the form's own fields. Sending the same payload again is a retry and keeps its idempotency
  * key. Answers null when the article has nothing to submit.
  */
-export function useOneTouchSubmit(article: Article, booking: SelectedBooking) {
+export function useOneTouchSubmit(article: Article, booking: SelectedBooking | null) {
   const { isMember, userInfo } = useSession();
   const lastAttempt = useRef<SubmitAttempt | null>(null);
   return async (fields: Record<string, unknown>): Promise<OneTouchResult | null> => {
@@ -19,9 +19,9 @@ export function useOneTouchSubmit(article: Article, booking: SelectedBooking) {
     const payload = {
       article_id: article.id,
       call_type: flow.callType,
-      booking_id: booking.id,
-      crn: booking.crn ?? null,
-      car_category: booking.cab_category ?? null,
+      booking_id: booking?.id ?? null,
+      crn: booking?.crn ?? null,
+      car_category: booking?.cab_category ?? null,
       index_name: article.index_name,
       ...fields,
       subscription_id: isMember ? (userInfo?.active_subscription?.id ?? null) : null,
