@@ -271,7 +271,7 @@ describe('/main', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(fetchMock).toHaveBeenCalledTimes(10);
     expect(screen.getByTestId('booking-list')).toHaveAttribute('data-pages', '10');
-  });
+  }, 15_000); // ten pages of cards: slow on a loaded 2-core machine
 
   it('lists the orders in their own tab', async () => {
     mockFetch({
