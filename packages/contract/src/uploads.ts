@@ -38,6 +38,15 @@ export const uploadLimits: Readonly<Record<UploadLimit, { bytes: number; message
  */
 export const SVG_LIMIT = 1024 * 1024;
 
+/**
+ * Pixel caps of a raster image (PNG, JPEG, GIF), read from its header without decoding it: a tiny file
+ * can claim 20,000 × 20,000 pixels, which a browser or an agent's viewer would try to hold in memory
+ * (1.6 GB at 4 bytes a pixel). 12,000 px a side and 50 megapixels in all take any phone or camera photo.
+ * Over either cap the upload is refused (413) with uploadMessages.tooManyPixels (docs/uploads.md).
+ */
+export const MAX_IMAGE_SIDE = 12_000;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
 export const uploadQuerySchema = z.object({ limit: uploadLimitSchema.default('10mb') });
 
 export const uploadResponseSchema = z.object({
@@ -55,4 +64,7 @@ export const uploadMessages = {
   notMultipart: 'Send the image as multipart/form-data in a field named file.',
   /** claimDocuments: an id that is missing, someone else's or already attached. */
   attachFailed: 'One of the images could not be attached. Please upload it again.',
+  /** Over MAX_IMAGE_SIDE or MAX_IMAGE_PIXELS (413). */
+  tooManyPixels:
+    'This image is too large in pixels. Please upload one of at most 12,000 pixels a side and 50 megapixels.',
 } as const;

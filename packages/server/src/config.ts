@@ -30,6 +30,7 @@ export const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/i)
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  UPLOAD_STORAGE: z.enum(['disk', 'database'], { message: "UPLOAD_STORAGE must be 'disk' or 'database'" }).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -71,6 +72,11 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
   databasePoolSize: number;
+  /**
+   * Where uploaded documents' bytes live: `database` (every instance reads them) or `disk` under
+   * DATA_DIR/uploads (one instance). Default: `database` with DATABASE_URL, `disk` otherwise.
+   */
+  uploadStorage: 'disk' | 'database';
   redisUrl: string | undefined;
   sessionSecret: string;
   appJwtSecret: string | undefined;
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    // PostgreSQL means several instances may run: a file on one instance's disk would be a 404 on another.
+    uploadStorage: e.UPLOAD_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
     redisUrl: e.REDIS_URL,
     sessionSecret,
     // The demo simulator and the server share it; a real provider is given TELEPHONY_SECRET.
@@ -173,6 +181,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseUrl: undefined,
     databaseSchema: undefined,
     databasePoolSize: 5,
+    uploadStorage: 'disk',
     redisUrl: undefined,
     sessionSecret: 'test-session-secret-test-session-secret',
     appJwtSecret: DEMO_APP_JWT_SECRET,

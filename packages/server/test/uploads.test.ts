@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {
   apiPaths,
   CSRF_HEADER,
@@ -9,15 +10,19 @@ import {
   FILETYPE_HEADER,
   IMAGE_LIMIT_LARGE,
   IMAGE_LIMIT_SMALL,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
   SVG_LIMIT,
   ticketMessages,
   uploadMessages,
   uploadPaths,
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppConfig, loadConfig } from '../src/config.ts';
 import { AppError } from '../src/lib/app-error.ts';
+import { PixelProbe, type RasterType } from '../src/modules/uploads/dimensions.ts';
 import { claimDocuments, sweepUnattachedUploads } from '../src/modules/uploads/service.ts';
-import { LocalDiskStorage } from '../src/modules/uploads/storage.ts';
+import { createDocumentStorage, LocalDiskStorage } from '../src/modules/uploads/storage.ts';
 import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 // Real 2×2 images (PNG and JPEG drawn by Chromium's canvas) and the classic 1×1 GIF.
@@ -45,6 +50,54 @@ const EVIL_SVG = Buffer.from(
   <linearGradient id="g"><stop offset="0" stop-color="#1a7"/></linearGradient>
 </svg>`,
 );
+
+const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+}
+function u16be(n: number): Buffer {
+  return Buffer.from([n >> 8, n & 0xff]);
+}
+function u16le(n: number): Buffer {
+  return Buffer.from([n & 0xff, n >> 8]);
+}
+
+/** A PNG of a few dozen bytes whose header (IHDR, with a correct CRC) claims width × height. */
+function pngClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.concat([Buffer.from('IHDR'), u32(width), u32(height), Buffer.from([8, 6, 0, 0, 0])]);
+  const iend = Buffer.from('IEND');
+  return Buffer.concat([PNG.subarray(0, 8), u32(13), ihdr, u32(zlib.crc32(ihdr)), u32(0), iend, u32(zlib.crc32(iend))]);
+}
+
+/** A JPEG whose frame header (SOF0) claims width × height, behind an APP1 segment of `app1` bytes. */
+function jpegClaiming(width: number, height: number, app1 = 16): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe1]),
+    u16be(app1 + 2),
+    Buffer.alloc(app1, 0x45),
+    Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08]),
+    u16be(height),
+    u16be(width),
+    Buffer.from([0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/** A GIF with a screen of screen[0] × screen[1] and one frame of frame[0] × frame[1] (one pixel of data). */
+function gifClaiming(screen: [number, number], frame: [number, number] = [1, 1]): Buffer {
+  return Buffer.concat([
+    Buffer.from('GIF89a'),
+    u16le(screen[0]),
+    u16le(screen[1]),
+    Buffer.from([0x00, 0x00, 0x00, 0x2c, 0, 0, 0, 0]),
+    u16le(frame[0]),
+    u16le(frame[1]),
+    Buffer.from([0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3b]),
+  ]);
+}
 
 /** Pads a real image with trailing bytes up to an exact size (decoders ignore what follows the end). */
 function sized(image: Buffer, bytes: number): Buffer {
@@ -89,7 +142,10 @@ function storedFiles(dir: string): string[] {
     .map((e) => e.name);
 }
 
-describe.each(testDatabases)('uploads [%s]', (dialect) => {
+const storages: AppConfig['uploadStorage'][] = ['disk', 'database'];
+const suites = testDatabases.flatMap((dialect) => storages.map((storage) => [dialect, storage] as const));
+
+describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
   let t: TestApp;
   let dataDir: string;
   let riya: TestClient;
@@ -100,7 +156,7 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-uploads-'));
-    t = await createTestApp(dialect, { dataDir });
+    t = await createTestApp(dialect, { dataDir, uploadStorage });
     riya = new TestClient(t.app);
     await riya.signInAs(accounts.customer);
     arjun = new TestClient(t.app);
@@ -114,6 +170,12 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
     await t.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /** How many documents the storage backend holds (files on disk, or rows of upload_blobs). */
+  async function storedCount(): Promise<number> {
+    if (uploadStorage === 'disk') return storedFiles(uploadsDir()).length;
+    return (await t.database.db.selectFrom('upload_blobs').select('storage_key').execute()).length;
+  }
 
   async function uploadOk(client: TestClient, data: Buffer, opts?: UploadOptions): Promise<string> {
     const res = await upload(client, data, opts);
@@ -135,8 +197,10 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe(type);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['content-disposition']).toBe('inline');
-      expect(res.headers['content-security-policy']).toContain('sandbox');
+      expect(res.headers['content-disposition']).toBe(
+        `inline; filename="picture.${type.slice(6).replace('jpeg', 'jpg')}"`,
+      );
+      expect(res.headers['content-security-policy']).toBe(DOCUMENT_CSP);
       expect(res.rawPayload.equals(image)).toBe(true);
 
       const row = await t.database.db
@@ -154,7 +218,7 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
     const id = await uploadOk(riya, PNG, { filename: 'setup.exe', type: 'application/x-msdownload' });
     expect((await riya.get(documentUrl(id))).headers['content-type']).toBe('image/png');
 
-    const before = storedFiles(uploadsDir()).length;
+    const before = await storedCount();
     for (const [data, filename] of [
       [HTML, 'photo.png'],
       [EXE, 'photo.jpg'],
@@ -165,7 +229,7 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
       expect(res.statusCode, filename).toBe(415);
       expect(res.json().error.message).toBe(ticketMessages.imageWrongOrTooLarge10);
     }
-    expect(storedFiles(uploadsDir())).toHaveLength(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('sanitises an SVG: scripts, handlers, foreignObject and outside references are gone', async () => {
@@ -200,6 +264,76 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
     expect(res.json().error.message).toBe(ticketMessages.imageWrongOrTooLarge10);
   });
 
+  it('refuses an SVG that sanitising makes larger than 1 MB: the limit holds for the bytes stored', async () => {
+    // Under 1 MB as sent; every '>' in the text is written back as '&gt;', four times as long.
+    const grows = Buffer.from(`<svg><text>${'>'.repeat(SVG_LIMIT - 100)}</text></svg>`);
+    expect(grows.length).toBeLessThanOrEqual(SVG_LIMIT);
+    const before = await storedCount();
+    for (const limit of ['10mb', '5mb'] as const) {
+      const res = await upload(riya, grows, { filename: 'grows.svg', type: 'image/svg+xml', limit });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: limit === '10mb' ? ticketMessages.imageWrongOrTooLarge10 : ticketMessages.imageTooLarge5,
+      });
+    }
+    expect(await storedCount()).toBe(before);
+
+    // One that stays under 1 MB after sanitising is kept, and its stored size is what is served.
+    const id = await uploadOk(riya, Buffer.from(`<svg><text>${'>'.repeat(200_000)}</text></svg>`), {
+      filename: 'ok.svg',
+    });
+    const row = await t.database.db
+      .selectFrom('documents')
+      .select('size')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const served = await riya.get(documentUrl(id));
+    expect(row.size).toBe(served.rawPayload.length);
+    expect(row.size).toBeGreaterThan(800_000);
+    expect(row.size).toBeLessThanOrEqual(SVG_LIMIT);
+  });
+
+  it('refuses a PNG, JPEG or GIF whose header claims too many pixels (413, nothing kept)', async () => {
+    const before = await storedCount();
+    const rowsBefore = (await t.database.db.selectFrom('documents').select('id').execute()).length;
+    for (const [name, image] of [
+      ['png 20000x20000', pngClaiming(20_000, 20_000)],
+      ['jpeg 20000x20000', jpegClaiming(20_000, 20_000)],
+      // The frame header far behind a 60 KB EXIF-like segment: found while streaming, never buffered.
+      ['jpeg after 60 KB', jpegClaiming(20_000, 20_000, 60_000)],
+      ['gif screen 20000x20000', gifClaiming([20_000, 20_000])],
+      // Browsers grow the canvas to a first frame larger than the screen.
+      ['gif frame 20000x20000', gifClaiming([1, 1], [20_000, 20_000])],
+      ['png one side over', pngClaiming(MAX_IMAGE_SIDE + 1, 1)],
+      ['png 64 megapixels', pngClaiming(8000, 8000)],
+    ] as const) {
+      expect(image.length, name).toBeLessThan(61_000);
+      const res = await upload(riya, image, { filename: 'huge.png' });
+      expect(res.statusCode, name).toBe(413);
+      expect(res.json().error, name).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: uploadMessages.tooManyPixels });
+    }
+    expect(await storedCount()).toBe(before);
+    expect(await t.database.db.selectFrom('documents').select('id').execute()).toHaveLength(rowsBefore);
+  });
+
+  it('takes images up to the pixel caps, and refuses a raster header that gives no size (415)', async () => {
+    expect(MAX_IMAGE_SIDE * (MAX_IMAGE_PIXELS / MAX_IMAGE_SIDE)).toBe(MAX_IMAGE_PIXELS);
+    await uploadOk(riya, pngClaiming(MAX_IMAGE_SIDE, 4000));
+    await uploadOk(riya, jpegClaiming(10_000, 5000, 30_000));
+    await uploadOk(riya, gifClaiming([10_000, 5000], [10_000, 5000]));
+    for (const [name, image] of [
+      ['png of width 0', pngClaiming(0, 10)],
+      ['jpeg without a frame header', Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])],
+      ['jpeg cut inside its segments', jpegClaiming(10, 10, 100).subarray(0, 60)],
+      ['png cut before its size', pngClaiming(10, 10).subarray(0, 20)],
+    ] as const) {
+      const res = await upload(riya, image);
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json().error.message, name).toBe(ticketMessages.imageWrongOrTooLarge10);
+    }
+  });
+
   it('takes exactly 10 MB by default and refuses one byte more with the 10 MB message', async () => {
     const id = await uploadOk(riya, sized(PNG, IMAGE_LIMIT_LARGE));
     const row = await t.database.db
@@ -209,11 +343,11 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row.size).toBe(10485760);
 
-    const before = storedFiles(uploadsDir()).length;
+    const before = await storedCount();
     const res = await upload(riya, sized(PNG, IMAGE_LIMIT_LARGE + 1));
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: ticketMessages.imageWrongOrTooLarge10 });
-    expect(storedFiles(uploadsDir())).toHaveLength(before);
+    expect(await storedCount()).toBe(before);
   });
 
   it('takes exactly 5 MB with limit=5mb and answers that mode with the 5 MB message', async () => {
@@ -250,7 +384,7 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
   });
 
   it('keeps nothing of an upload that breaks off', async () => {
-    const before = storedFiles(uploadsDir()).length;
+    const before = await storedCount();
     const rowsBefore = await t.database.db.selectFrom('documents').select('id').execute();
     const { body, contentType } = multipart([{ name: 'file', filename: 'a.png', data: sized(PNG, 200_000) }]);
     const cut = body.subarray(0, 150_000);
@@ -260,7 +394,7 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe(ticketMessages.imageUploadFailed);
-    expect(storedFiles(uploadsDir())).toHaveLength(before);
+    expect(await storedCount()).toBe(before);
     expect(await t.database.db.selectFrom('documents').select('id').execute()).toHaveLength(rowsBefore.length);
   });
 
@@ -282,6 +416,32 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
     expect((await arjun.get(documentUrl('doc_missing'))).statusCode).toBe(404);
     expect((await new TestClient(t.app).get(documentUrl(id))).statusCode).toBe(401);
     expect((await riya.get(documentUrl(id))).statusCode).toBe(200);
+  });
+
+  it('serves a document with nosniff, its own CSP and an ASCII file name: inline for images, else attachment', async () => {
+    const cases = [
+      [PNG, 'picture.dat', 'inline; filename="picture.png"'],
+      [JPEG, 'setup.exe', 'inline; filename="setup.jpg"'],
+      [GIF, 'ré sumé;\tx=1.gif', 'inline; filename="r_sum_x_1.gif"'],
+      [EVIL_SVG, '..\\..\\logo.svg', 'inline; filename="logo.svg"'],
+      [PNG, ', evil=.png', 'inline; filename="evil.png"'],
+      [PNG, '.png', 'inline; filename="image.png"'],
+    ] as const;
+    for (const [image, filename, disposition] of cases) {
+      const id = await uploadOk(riya, image, { filename });
+      const res = await riya.get(documentUrl(id));
+      expect(res.statusCode, filename).toBe(200);
+      expect(res.headers['content-disposition'], filename).toBe(disposition);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe(DOCUMENT_CSP);
+    }
+    // A row whose type is not one of the images (never written by the upload route) is never shown inline.
+    const id = await uploadOk(riya, PNG, { filename: 'page.html' });
+    await t.database.db.updateTable('documents').set({ content_type: 'text/html' }).where('id', '=', id).execute();
+    const res = await riya.get(documentUrl(id));
+    expect(res.headers['content-disposition']).toBe('attachment; filename="page.bin"');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe(DOCUMENT_CSP);
   });
 
   it('claimDocuments attaches only the uploader’s unattached documents, all or nothing', async () => {
@@ -315,7 +475,7 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
   });
 
   it('drops uploads no ticket claimed within a day, rows and files; attached and recent ones stay', async () => {
-    const storage = new LocalDiskStorage(uploadsDir());
+    const storage = createDocumentStorage(t.database.db, { uploadStorage, dataDir });
     const [old, recent, attached] = [await uploadOk(riya, PNG), await uploadOk(riya, PNG), await uploadOk(riya, PNG)];
     const dayAndAHourAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
     await t.database.db
@@ -337,6 +497,58 @@ describe.each(testDatabases)('uploads [%s]', (dialect) => {
     expect((await riya.get(documentUrl(recent))).statusCode).toBe(200);
     expect(await keyOf(attached)).toBeDefined();
     expect(await sweepUnattachedUploads(t.database.db, storage)).toBe(0);
+  });
+});
+
+describe('pixel probe', () => {
+  it('reads the size of real images from their headers, whole or one byte at a time', () => {
+    for (const [image, type, width, height] of [
+      [PNG, 'image/png', 2, 2],
+      [JPEG, 'image/jpeg', 2, 2],
+      [GIF, 'image/gif', 1, 1],
+      [jpegClaiming(640, 480, 3000), 'image/jpeg', 640, 480],
+      [gifClaiming([10, 20], [30, 5]), 'image/gif', 30, 20],
+    ] as const) {
+      const whole = new PixelProbe(type as RasterType);
+      whole.push(image);
+      const bytewise = new PixelProbe(type as RasterType);
+      for (let i = 0; i < image.length; i++) bytewise.push(image.subarray(i, i + 1));
+      for (const probe of [whole, bytewise]) {
+        expect(probe.dimensions).toEqual({ width, height });
+        expect(probe.tooLarge).toBe(false);
+      }
+    }
+  });
+
+  it('gives no size for a JPEG whose frame header hides behind more than 1,024 segments', () => {
+    const empty = Buffer.from([0xff, 0xfe, 0x00, 0x02]); // a comment segment with nothing in it
+    const probe = new PixelProbe('image/jpeg');
+    probe.push(
+      Buffer.concat([Buffer.from([0xff, 0xd8]), ...Array(1025).fill(empty), jpegClaiming(10, 10).subarray(2)]),
+    );
+    expect(probe.dimensions).toBeNull();
+    const fewer = new PixelProbe('image/jpeg');
+    fewer.push(
+      Buffer.concat([Buffer.from([0xff, 0xd8]), ...Array(1000).fill(empty), jpegClaiming(10, 10).subarray(2)]),
+    );
+    expect(fewer.dimensions).toEqual({ width: 10, height: 10 });
+  });
+
+  it('stops at the first size over the caps', () => {
+    const probe = new PixelProbe('image/gif');
+    probe.push(gifClaiming([MAX_IMAGE_SIDE, 1], [1, MAX_IMAGE_SIDE]));
+    expect(probe.tooLarge).toBe(true);
+  });
+});
+
+describe('UPLOAD_STORAGE', () => {
+  it('defaults to database with DATABASE_URL (several instances) and to disk without; a bad value stops the start', () => {
+    const base = { SESSION_SECRET: 'x'.repeat(32), DATA_DIR: os.tmpdir() };
+    expect(loadConfig(base).uploadStorage).toBe('disk');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/selfserve' }).uploadStorage).toBe('database');
+    expect(loadConfig({ ...base, UPLOAD_STORAGE: 'database' }).uploadStorage).toBe('database');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://db/x', UPLOAD_STORAGE: 'disk' }).uploadStorage).toBe('disk');
+    expect(() => loadConfig({ ...base, UPLOAD_STORAGE: 's3' })).toThrow(/UPLOAD_STORAGE/);
   });
 });
 

@@ -262,6 +262,15 @@ export interface DocumentsTable {
   created_at: string;
 }
 
+/** The bytes of uploaded documents when UPLOAD_STORAGE=database (docs/uploads.md). */
+export interface UploadBlobsTable {
+  /** documents.storage_key */
+  storage_key: string;
+  /** bytea on PostgreSQL, blob on SQLite */
+  bytes: Buffer;
+  created_at: string;
+}
+
 export interface CsatRatingsTable {
   id: string;
   ticket_id: string;
@@ -370,6 +379,7 @@ export interface Database {
   refunds: RefundsTable;
   ticket_items: TicketItemsTable;
   documents: DocumentsTable;
+  upload_blobs: UploadBlobsTable;
   csat_ratings: CsatRatingsTable;
   outbox: OutboxTable;
   monitoring_events: MonitoringEventsTable;

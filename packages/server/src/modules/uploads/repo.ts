@@ -9,7 +9,7 @@ export function insertDocument(db: Kysely<Database>, row: Insertable<DocumentsTa
 export function findOwnDocument(db: Kysely<Database>, userId: string, id: string) {
   return db
     .selectFrom('documents')
-    .select(['id', 'content_type', 'size', 'storage_key'])
+    .select(['id', 'file_name', 'content_type', 'size', 'storage_key'])
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -40,4 +40,20 @@ export async function attachDocuments(
     .where('ticket_id', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** The bytes of the database storage backend (DatabaseStorage), one row per storage key. */
+export function insertUploadBlob(db: Kysely<Database>, storageKey: string, bytes: Buffer) {
+  return db
+    .insertInto('upload_blobs')
+    .values({ storage_key: storageKey, bytes, created_at: new Date().toISOString() })
+    .execute();
+}
+
+export function findUploadBlob(db: Kysely<Database>, storageKey: string) {
+  return db.selectFrom('upload_blobs').select('bytes').where('storage_key', '=', storageKey).executeTakeFirst();
+}
+
+export function deleteUploadBlob(db: Kysely<Database>, storageKey: string) {
+  return db.deleteFrom('upload_blobs').where('storage_key', '=', storageKey).execute();
 }

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
   FILETYPE_HEADER,
+  imageContentTypes,
   ticketMessages,
   UPLOAD_FIELD,
   uploadLimits,
@@ -23,6 +24,37 @@ import { createDocumentStorage, type DocumentStorage } from './storage.ts';
 const tags = ['uploads'];
 
 /**
+ * Served with every document, set by the handler so that it replaces any site-wide policy: the document
+ * can load nothing but images of this site, run nothing (sandbox), and only inline styles apply (an SVG's
+ * presentation attributes).
+ */
+export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/svg+xml': 'svg',
+};
+
+/**
+ * `inline` for the accepted image types, `attachment` for anything else (never expected: the type is
+ * the one detected at upload). The file name is plain ASCII — the uploaded name's letters, digits, '-'
+ * and '_', every other run of characters one '_' — with the extension of the detected type, so a PNG
+ * uploaded as setup.exe is saved as setup.png, and nothing in the name can break out of the quotes.
+ */
+export function contentDisposition(fileName: string, contentType: string): string {
+  const image = (imageContentTypes as readonly string[]).includes(contentType);
+  const stem =
+    fileName
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 64) || 'image';
+  return `${image ? 'inline' : 'attachment'}; filename="${stem}.${EXTENSIONS[contentType] ?? 'bin'}"`;
+}
+
+/**
  * Checked before a byte of the body is read: an anonymous or header-less upload is refused without
  * reading what may be megabytes of file.
  */
@@ -34,10 +66,13 @@ async function uploadPreconditions(request: FastifyRequest) {
   }
 }
 
-/** Image uploads (docs/uploads.md). `storage` is replaceable for tests or another backend. */
+/**
+ * Image uploads (docs/uploads.md). The bytes go to the backend chosen by UPLOAD_STORAGE; `storage`
+ * replaces it for tests or another backend.
+ */
 export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): FastifyPluginAsyncZod {
   const { db, config } = deps;
-  const documents = storage ?? createDocumentStorage(config.dataDir);
+  const documents = storage ?? createDocumentStorage(db, config);
 
   return async (app) => {
     // Abandoned uploads are dropped hourly; the timer never keeps the process alive.
@@ -83,6 +118,8 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
         const result = await receiveImage(file, documents, () => file.truncated);
         if (!result.ok) {
           if (result.reason === 'incomplete') throw new AppError('VALIDATION_FAILED', ticketMessages.imageUploadFailed);
+          // 413 like a file too large (the web shows the server's text for 413 and 415), with its own message.
+          if (result.reason === 'pixels') throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooManyPixels);
           throw new AppError(result.reason === 'size' ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE', limit.message);
         }
         const documentId = await recordDocument(db, documents, userId, part.filename, result);
@@ -111,15 +148,16 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
           if (doc) request.log.warn({ documentId: doc.id }, 'document row without stored bytes');
           throw new AppError('NOT_FOUND');
         }
+        // Set here, in the handler, so they win over headers a site-wide plugin (helmet) set earlier.
         return (
           reply
             // The type found by sniffing at upload; never the client's, never guessed by the browser.
             .header('content-type', doc.content_type)
             .header('content-length', stored.size)
             .header('x-content-type-options', 'nosniff')
-            .header('content-disposition', 'inline')
-            // Even opened directly, a document can run nothing and load nothing.
-            .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+            .header('content-disposition', contentDisposition(doc.file_name, doc.content_type))
+            // Even opened directly, a document can run nothing and load nothing from elsewhere.
+            .header('content-security-policy', DOCUMENT_CSP)
             .header('cross-origin-resource-policy', 'same-origin')
             .header('cache-control', 'private, no-store')
             .send(stored.body)

@@ -4,20 +4,27 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { PixelProbe } from './dimensions.ts';
 import { SNIFF_BYTES, type Sniffed, sanitiseSvg, sniffImage } from './image.ts';
 import { attachDocuments, findUnattachedOwnDocuments, insertDocument } from './repo.ts';
 import { type DocumentStorage, newStorageKey } from './storage.ts';
 
 export type ReceiveResult =
   | { ok: true; storageKey: string; contentType: ImageContentType; size: number }
-  /** type: not an accepted image; size: over the limit; incomplete: the upload broke off or was malformed */
-  | { ok: false; reason: 'type' | 'size' | 'incomplete' };
+  /**
+   * type: not an accepted image (or a raster image whose header gives no size); size: over the byte limit;
+   * pixels: over the pixel caps (MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS); incomplete: the upload broke off or was malformed
+   */
+  | { ok: false; reason: 'type' | 'size' | 'pixels' | 'incomplete' };
 
 /**
  * Reads one uploaded file and stores it if it is an image. The source must stop at the byte limit
  * by itself (busboy's `limits.fileSize`) and report that through `truncated()`; this function
  * never holds more than the first bytes of a PNG, JPEG or GIF, which streams straight to storage.
- * An SVG is read whole to be sanitised, up to SVG_LIMIT (1 MB); past that it is refused as too large.
+ * An SVG is read whole to be sanitised, up to SVG_LIMIT (1 MB); past that it is refused as too large —
+ * and so is a sanitised SVG that came out larger than SVG_LIMIT (the limit holds for what is stored).
+ * A PNG, JPEG or GIF passes a PixelProbe on its way to storage: a header claiming more pixels than the
+ * caps stops the file (it is read to its end, not stored), as does a header that gives no size.
  *
  * The source is always read to its end, also when the file is refused: the multipart parser pauses
  * the request until the file stream is drained, so stopping early would hang the request.
@@ -36,10 +43,12 @@ export async function receiveImage(
   let sink: PassThrough | undefined;
   let stored: Promise<number> | undefined;
   let storeFailed = false;
+  let probe: PixelProbe | undefined;
 
   const start = (first: Buffer) => {
     sniffed = sniffImage(first);
     if (sniffed?.kind === 'binary') {
+      probe = new PixelProbe(sniffed.contentType);
       sink = new PassThrough();
       stored = storage.put(storageKey, sink);
       stored.catch(() => {
@@ -48,12 +57,14 @@ export async function receiveImage(
     }
   };
   const feed = async (chunk: Buffer) => {
-    if (!sniffed || storeFailed || truncated()) return; // refused: keep reading, keep nothing
+    if (!sniffed || storeFailed || truncated() || probe?.tooLarge) return; // refused: keep reading, keep nothing
     if (sniffed.kind === 'svg') {
       svgLength += chunk.length;
       if (svgLength <= SVG_LIMIT) svgChunks.push(chunk);
       return;
     }
+    probe?.push(chunk);
+    if (probe?.tooLarge) return;
     if (sink && !sink.destroyed && !sink.write(chunk)) await drained(sink);
   };
 
@@ -96,6 +107,10 @@ export async function receiveImage(
       await storage.delete(storageKey);
       return { ok: false, reason: 'size' };
     }
+    if (probe?.tooLarge || !probe?.dimensions) {
+      await storage.delete(storageKey);
+      return { ok: false, reason: probe?.tooLarge ? 'pixels' : 'type' };
+    }
     if (sniffed?.kind !== 'binary') throw new Error('unreachable');
     return { ok: true, storageKey, contentType: sniffed.contentType, size };
   }
@@ -103,7 +118,11 @@ export async function receiveImage(
   if (truncated() || svgLength > SVG_LIMIT) return { ok: false, reason: 'size' };
   const svg = sanitiseSvg(Buffer.concat(svgChunks));
   if (svg === null) return { ok: false, reason: 'type' };
-  const size = await storage.put(storageKey, Buffer.from(svg, 'utf8'));
+  // Sanitising can make the text longer (a '>' in text is written back as '&gt;', `<rect/>` as `<rect></rect>`),
+  // so the limit is checked again on the bytes that would be stored.
+  const bytes = Buffer.from(svg, 'utf8');
+  if (bytes.length > SVG_LIMIT) return { ok: false, reason: 'size' };
+  const size = await storage.put(storageKey, bytes);
   return { ok: true, storageKey, contentType: 'image/svg+xml', size };
 }
 

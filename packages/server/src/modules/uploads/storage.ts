@@ -2,8 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable, Transform, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.ts';
+import type { Database } from '../../db/schema.ts';
+import { deleteUploadBlob, findUploadBlob, insertUploadBlob } from './repo.ts';
 
 export interface StoredObject {
   body: Readable;
@@ -11,8 +15,9 @@ export interface StoredObject {
 }
 
 /**
- * Where document bytes live. Keys come from newStorageKey() only — random, never derived from a
- * file name — so another backend (object storage) can replace the local disk without a migration.
+ * Where document bytes live: LocalDiskStorage or DatabaseStorage (UPLOAD_STORAGE). Keys come from
+ * newStorageKey() only — random, never derived from a file name — so another backend (object storage)
+ * can be added without a migration of the documents table.
  */
 export interface DocumentStorage {
   /** Stores the bytes under key and resolves with how many were written. */
@@ -92,7 +97,61 @@ export class LocalDiskStorage implements DocumentStorage {
   }
 }
 
-/** The storage of this instance: `DATA_DIR/uploads` (created on first write). */
-export function createDocumentStorage(dataDir: string): DocumentStorage {
-  return new LocalDiskStorage(path.join(dataDir, 'uploads'));
+/**
+ * The bytes in the database (`upload_blobs`: bytea on PostgreSQL, blob on SQLite), so every instance
+ * over that database reads what any of them stored (docs/uploads.md, UPLOAD_STORAGE). A document is
+ * held in memory while it is written or read — at most the 10 MB upload limit, which busboy enforces
+ * before the bytes reach put().
+ */
+export class DatabaseStorage implements DocumentStorage {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async put(key: string, body: Buffer | Readable): Promise<number> {
+    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    let bytes: Buffer;
+    if (Buffer.isBuffer(body)) {
+      bytes = body;
+    } else {
+      // pipeline() rejects when the source is destroyed before its end (an upload that broke off),
+      // so a partial file is never written.
+      const chunks: Buffer[] = [];
+      const collect = new Writable({
+        write(chunk: Buffer, _enc, done) {
+          chunks.push(chunk);
+          done();
+        },
+      });
+      await pipeline(body, collect);
+      bytes = Buffer.concat(chunks);
+    }
+    await insertUploadBlob(this.db, key, bytes);
+    return bytes.length;
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    const row = await findUploadBlob(this.db, key);
+    if (!row) return null;
+    // pg answers a Buffer for bytea, better-sqlite3 for blob.
+    return { body: Readable.from([row.bytes]), size: row.bytes.length };
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    await deleteUploadBlob(this.db, key);
+  }
+}
+
+/**
+ * The configured backend (UPLOAD_STORAGE): `database` — shared by every instance over the database,
+ * the default with DATABASE_URL — or `disk` under `DATA_DIR/uploads` (created on first write), the
+ * default of the embedded SQLite, where there is one instance.
+ */
+export function createDocumentStorage(
+  db: Kysely<Database>,
+  config: Pick<AppConfig, 'uploadStorage' | 'dataDir'>,
+): DocumentStorage {
+  return config.uploadStorage === 'database'
+    ? new DatabaseStorage(db)
+    : new LocalDiskStorage(path.join(config.dataDir, 'uploads'));
 }
