@@ -42,6 +42,8 @@ export const sessionResponseSchema = z.object({
   entry_mode: entryModeSchema,
   demo: z.boolean(),
   uk_host_marker: z.string(),
+  /** false when this server cannot deliver sign-in codes (no mail transport outside demo mode) */
+  code_sign_in: z.boolean(),
   /** Master switches (spec §6): false hides that channel everywhere. */
   switches: z.object({ write_to_us: z.boolean(), call_us: z.boolean(), chat: z.boolean() }),
 });

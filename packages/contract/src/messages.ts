@@ -34,6 +34,8 @@ export const messages = {
   appTokenInvalid: 'The app sign-in token is invalid or has expired.',
   demoLoginDisabled: 'Demo sign-in is turned off on this server.',
   invalidEmail: 'Please input a valid email address',
+  unstorableText: 'Your text contains a character we cannot accept. Please remove it and try again.',
+  codeSignInUnavailable: 'Signing in with an e-mail code is not available on this server. Please sign in from the app.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

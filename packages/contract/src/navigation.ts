@@ -63,3 +63,44 @@ export function deepLinkTarget(q: DeepLinkQuery, profileStatus: 'SUCCESS' | 'FAI
   if (article) return `/dreport/${article}`;
   return routes.home;
 }
+
+/** Control characters and backslashes: browsers drop the one and read the other as '/', turning a path into a host. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE_IN_PATH = /[\u0000-\u001f\u007f\\]/;
+const BASE = 'http://same-site.invalid';
+
+/** WHATWG URL, a global in browsers and Node alike; the contract compiles without DOM or Node types. */
+declare const URL: new (
+  input: string,
+  base: string,
+) => { origin: string; pathname: string; search: string; hash: string };
+
+/**
+ * The one same-site check for every return or redirect target (sign-in `return`, form redirects): a path on this
+ * site, normalised, or null. Refused: anything not starting with a single '/', protocol-relative forms that only
+ * appear after normalising or decoding ('//', '/\', '/./', '/..//', '/%2F/', tabs and newlines inside), and other
+ * origins. The answer is the normalised path + query + hash, so what is checked is what the browser will follow.
+ */
+export function sameSitePath(value: string | null | undefined): string | null {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) return null;
+  let decoded = value;
+  for (let i = 0; i < 3; i++) {
+    if (UNSAFE_IN_PATH.test(decoded) || /^\/+[/\\]/.test(decoded)) return null;
+    try {
+      const next = decodeURIComponent(decoded);
+      if (next === decoded) break;
+      decoded = next;
+    } catch {
+      return null;
+    }
+  }
+  if (UNSAFE_IN_PATH.test(decoded) || /^\/[/\\]/.test(decoded)) return null;
+  let url: InstanceType<typeof URL>;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== BASE || url.pathname.startsWith('//')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}

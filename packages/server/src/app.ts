@@ -33,6 +33,8 @@ import { ticketsRoutes } from './modules/tickets/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession, type SessionTools } from './plugins/session.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
 
@@ -54,12 +56,25 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
     },
-    trustProxy: config.trustProxy,
+    // Only the configured proxies may name the client (X-Forwarded-For); never every header (docs/security.md).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request must arrive whole in time: slow-body and slow-header clients are cut off instead of holding
+    // sockets. Node checks the deadlines on an interval, so it runs often enough to keep them.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5000, Math.ceil(config.headersTimeoutMs / 2)),
+    },
     // Idle keep-alive sockets close at shutdown; requests in flight are allowed to finish.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A cap on open sockets per instance, so a flood of slow clients cannot take every file descriptor.
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -69,6 +84,8 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
     await redis?.quit();
   });
 
+  await registerSecurityHeaders(app, config);
+  registerInputGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_UK_HOST_MARKER } from '@selfserve/contract';
@@ -37,6 +38,8 @@ export const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   APP_JWT_SECRET: z.string().min(32, 'APP_JWT_SECRET must be at least 32 characters').optional(),
+  APP_JWT_ISSUER: z.string().min(1).default('selfserve-host-app'),
+  APP_JWT_AUDIENCE: z.string().min(1).default('selfserve'),
   DEMO_MODE: boolish.optional(),
   SEED_DEMO_DATA: boolish.default(true),
   SEED_ANCHOR: z
@@ -45,7 +48,31 @@ export const envSchema = z.object({
     .default('now'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UK_HOST_MARKER: z.string().default(DEFAULT_UK_HOST_MARKER),
-  TRUST_PROXY: boolish.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'TRUST_PROXY must be false, the number of proxies in front (1), or their addresses (10.0.0.1,10.0.0.0/8); "true" would trust any client\'s X-Forwarded-For',
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.split(/[\s,]+/).every((s) => s === '' || /^(https?:\/\/[a-z0-9.*-]+(:\d+)?|'self')$/i.test(s)),
+      "FRAME_ANCESTORS must list origins (https://app.example.com) or 'self', separated by spaces or commas",
+    ),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(60000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(10000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(5000),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   STATIC_DIR: z.string().default(defaultStaticDir),
   KB_CONTENT_DIR: z.string().default(defaultKbContentDir),
@@ -80,13 +107,24 @@ export interface AppConfig {
   redisUrl: string | undefined;
   sessionSecret: string;
   appJwtSecret: string | undefined;
+  /** the `iss` and `aud` an app sign-in token must carry */
+  appJwtIssuer: string;
+  appJwtAudience: string;
   demoMode: boolean;
   seedDemoData: boolean;
   /** 'now' or an ISO date: the demo data's dates are offsets from it (kept after the first seed) */
   seedAnchor: string;
   logLevel: string;
   ukHostMarker: string;
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses/CIDRs: whose X-Forwarded-For is believed (docs/security.md) */
+  trustProxy: false | number | string[];
+  /** origins allowed to frame the app (CSP frame-ancestors); empty: none */
+  frameAncestors: string[];
+  /** a request must arrive whole within this, its headers within headersTimeoutMs (slow-body clients are cut off) */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** open connections one instance accepts */
+  maxConnections: number;
   cookieSecure: 'auto' | 'true' | 'false';
   staticDir: string;
   kbContentDir: string;
@@ -136,12 +174,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     telephonySecret:
       e.TELEPHONY_SECRET ?? crypto.createHmac('sha256', sessionSecret).update('telephony').digest('base64url'),
     appJwtSecret: e.APP_JWT_SECRET ?? (demoMode ? DEMO_APP_JWT_SECRET : undefined),
+    appJwtIssuer: e.APP_JWT_ISSUER,
+    appJwtAudience: e.APP_JWT_AUDIENCE,
     demoMode,
     seedDemoData: e.SEED_DEMO_DATA,
     seedAnchor: e.SEED_ANCHOR,
     logLevel: e.LOG_LEVEL,
     ukHostMarker: e.UK_HOST_MARKER,
     trustProxy: e.TRUST_PROXY,
+    frameAncestors: e.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
+    // Node wants the header deadline inside the whole-request one.
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    maxConnections: e.MAX_CONNECTIONS,
     cookieSecure: e.COOKIE_SECURE,
     staticDir: path.resolve(e.STATIC_DIR),
     kbContentDir: path.resolve(e.KB_CONTENT_DIR),
@@ -153,6 +198,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
   };
+}
+
+/**
+ * TRUST_PROXY: 'false', a hop count ('1': believe the last X-Forwarded-For entry, added by our one proxy) or a
+ * list of proxy addresses/CIDRs. Null for anything else — including 'true', which would let every client name
+ * its own address and walk past every per-client limit.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no' || v === '') return false;
+  if (/^\d+$/.test(v)) return Number(v) <= 10 ? Number(v) : null;
+  const list = v.split(/[\s,]+/).filter(Boolean);
+  return list.every(isAddressOrRange) ? list : null;
+}
+
+/** 10.0.0.1, 10.0.0.0/8, fd00::/8, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isAddressOrRange(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 /**
@@ -185,12 +252,18 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     redisUrl: undefined,
     sessionSecret: 'test-session-secret-test-session-secret',
     appJwtSecret: DEMO_APP_JWT_SECRET,
+    appJwtIssuer: 'selfserve-host-app',
+    appJwtAudience: 'selfserve',
     demoMode: true,
     seedDemoData: true,
     seedAnchor: SEED_ANCHOR,
     logLevel: 'silent',
     ukHostMarker: DEFAULT_UK_HOST_MARKER,
     trustProxy: false,
+    frameAncestors: [],
+    requestTimeoutMs: 60000,
+    headersTimeoutMs: 10000,
+    maxConnections: 5000,
     cookieSecure: 'false',
     staticDir: defaultStaticDir,
     kbContentDir: defaultKbContentDir,

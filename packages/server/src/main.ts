@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     sqliteFile: path.join(config.dataDir, 'selfserve.db'),
     poolSize: config.databasePoolSize,
   });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, config.databaseSchema);
   if (config.seedDemoData) {
     await seedDemoData(database.db, { anchor: config.seedAnchor });
     // The demo knowledge base is imported once, on first start; later changes go through kb:import.

@@ -1,8 +1,7 @@
 import { apiPaths, messages, SESSION_COOKIE, VISITOR_COOKIE } from '@selfserve/contract';
-import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_APP_JWT_SECRET } from '../src/config.ts';
-import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { accounts, createTestApp, signAppToken, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
   let t: TestApp;
@@ -147,6 +146,55 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
       expect(last.json().error).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
     });
 
+    it('holds the 5-guess limit when 40 guesses arrive at once, then refuses the right code', async () => {
+      const many = await createTestApp(dialect, { signInRateLimit: 1000 });
+      try {
+        const c = new TestClient(many.app);
+        await c.get(apiPaths.session);
+        const code = (await c.post(apiPaths.loginCodeRequest, { email: accounts.customer })).json().demo_code as string;
+        const wrong = code === '000000' ? '111111' : '000000';
+        const answers = await Promise.all(
+          Array.from({ length: 40 }, () => c.post(apiPaths.loginCodeVerify, { email: accounts.customer, code: wrong })),
+        );
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(40).fill(400));
+        const row = await many.database.db
+          .selectFrom('login_codes')
+          .select(['attempts', 'consumed_at'])
+          .where('email', '=', accounts.customer)
+          .executeTakeFirstOrThrow();
+        expect(Number(row.attempts)).toBe(5);
+        const right = await c.post(apiPaths.loginCodeVerify, { email: accounts.customer, code });
+        expect(right.statusCode).toBe(400);
+        expect(right.json().error.message).toBe(messages.loginCodeInvalid);
+      } finally {
+        await many.close();
+      }
+    });
+
+    it('lets at most one of 39 wrong guesses and the right one through when they arrive together', async () => {
+      const many = await createTestApp(dialect, { signInRateLimit: 1000 });
+      try {
+        const c = new TestClient(many.app);
+        await c.get(apiPaths.session);
+        const code = (await c.post(apiPaths.loginCodeRequest, { email: accounts.paidMember })).json()
+          .demo_code as string;
+        const wrong = code === '000000' ? '111111' : '000000';
+        const guesses = Array.from({ length: 40 }, (_, i) => (i === 20 ? code : wrong));
+        await Promise.all(
+          guesses.map((g) => c.post(apiPaths.loginCodeVerify, { email: accounts.paidMember, code: g })),
+        );
+        const row = await many.database.db
+          .selectFrom('login_codes')
+          .select('attempts')
+          .where('email', '=', accounts.paidMember)
+          .executeTakeFirstOrThrow();
+        // However the guesses were ordered, no more than five were ever compared.
+        expect(Number(row.attempts)).toBeLessThanOrEqual(5);
+      } finally {
+        await many.close();
+      }
+    });
+
     it('tells the demo user an unknown address has no account', async () => {
       const c = new TestClient(t.app);
       await c.get(apiPaths.session);
@@ -158,10 +206,8 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
 
   describe('app session', () => {
     const sign = (claims: Record<string, unknown>, secret = DEMO_APP_JWT_SECRET, exp: string | number = '5m') =>
-      new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime(exp)
-        .sign(new TextEncoder().encode(secret));
+      signAppToken(claims, { secret, exp });
+    const now = () => Math.floor(Date.now() / 1000);
 
     it('exchanges a signed app token for an in-app session', async () => {
       const c = new TestClient(t.app);
@@ -176,10 +222,81 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
       ['expired', async () => sign({ sub: 'u_driver_in' }, DEMO_APP_JWT_SECRET, Math.floor(Date.now() / 1000) - 60)],
       ['unknown user', async () => sign({ sub: 'u_nobody' })],
       ['not a token', async () => 'abc.def.ghi'],
+      ['from another issuer', async () => signAppToken({ sub: 'u_driver_in' }, { issuer: 'someone-else' })],
+      ['for another audience', async () => signAppToken({ sub: 'u_driver_in' }, { audience: 'another-service' })],
+      ['without iat', async () => signAppToken({ sub: 'u_driver_in' }, { iat: null })],
+      ['issued in the future', async () => signAppToken({ sub: 'u_driver_in' }, { iat: now() + 3600 })],
+      ['valid until the year 3000', async () => signAppToken({ sub: 'u_driver_in' }, { exp: 32503680000 })],
+      ['living longer than a day', async () => signAppToken({ sub: 'u_driver_in' }, { exp: '25h' })],
+      ['issued more than a day ago', async () => signAppToken({ sub: 'u_driver_in' }, { iat: now() - 90000 })],
     ])('refuses a token that is %s with 401', async (_name, make) => {
       const res = await new TestClient(t.app).post(apiPaths.appSession, { token: await make() });
       expect(res.statusCode).toBe(401);
       expect(res.json().error).toEqual({ code: 'UNAUTHORIZED', message: messages.appTokenInvalid });
     });
+  });
+});
+
+describe.each(testDatabases)('code sign-in outside demo mode [%s]', (dialect) => {
+  // A mail transport that refuses at once: the mailer keeps every message in the outbox first, which is enough here.
+  const smtpUrl = 'smtp://127.0.0.1:9';
+
+  async function codeRequests(t: TestApp, email: string, n: number) {
+    const c = new TestClient(t.app);
+    await c.get(apiPaths.session);
+    const answers = [];
+    for (let i = 0; i < n; i++) answers.push(await c.post(apiPaths.loginCodeRequest, { email }));
+    return answers;
+  }
+
+  it('answers and limits an unknown address exactly like a known one', async () => {
+    const t = await createTestApp(dialect, { demoMode: false, smtpUrl });
+    try {
+      const known = await codeRequests(t, accounts.customer, 6);
+      const unknown = await codeRequests(t, 'nobody-here@example.org', 6);
+      expect(known.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
+      expect(unknown.map((r) => r.statusCode)).toEqual(known.map((r) => r.statusCode));
+      for (let i = 0; i < 6; i++) expect(unknown[i]?.json()).toEqual(known[i]?.json());
+      expect(known[0]?.json()).toEqual({ status: 'SUCCESS', expires_in: 600 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('mails the code to a known address, which then signs in with it; nothing goes to an unknown one', async () => {
+    const t = await createTestApp(dialect, { demoMode: false, smtpUrl });
+    try {
+      await codeRequests(t, accounts.trialMember, 1);
+      await codeRequests(t, 'nobody-here@example.org', 1);
+      const mail = await vi.waitFor(async () => {
+        const rows = await t.database.db.selectFrom('outbox').selectAll().where('kind', '=', 'login_code').execute();
+        expect(rows).toHaveLength(1);
+        return rows[0];
+      });
+      expect(mail?.to_address).toBe(accounts.trialMember);
+      const code = /sign-in code is (\d{6})/.exec(mail?.text_body ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      const c = new TestClient(t.app);
+      await c.get(apiPaths.session);
+      const ok = await c.post(apiPaths.loginCodeVerify, { email: accounts.trialMember, code });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().user.email).toBe(accounts.trialMember);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says code sign-in is unavailable when there is no mail transport, instead of failing silently', async () => {
+    const t = await createTestApp(dialect, { demoMode: false });
+    try {
+      const c = new TestClient(t.app);
+      expect((await c.get(apiPaths.session)).json().code_sign_in).toBe(false);
+      const res = await c.post(apiPaths.loginCodeRequest, { email: accounts.customer });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toEqual({ code: 'UNAVAILABLE', message: messages.codeSignInUnavailable });
+      expect(await t.database.db.selectFrom('login_codes').select('id').execute()).toHaveLength(0);
+    } finally {
+      await t.close();
+    }
   });
 });

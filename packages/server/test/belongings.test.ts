@@ -7,7 +7,7 @@ import {
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config.ts';
-import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { accounts, createTestApp, signAppToken, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 const item = {
   item_name: 'Phone',
@@ -196,15 +196,11 @@ describe.each(testDatabases)('left a belonging [%s]', (dialect) => {
 
 describe('left a belonging without a telephony provider', () => {
   it('refuses to pretend a call outside demo mode (503)', async () => {
-    const { SignJWT } = await import('jose');
     const { DEMO_APP_JWT_SECRET } = await import('../src/config.ts');
     const t = await createTestApp('sqlite', { demoMode: false, appJwtSecret: DEMO_APP_JWT_SECRET });
     try {
       const c = new TestClient(t.app);
-      const token = await new SignJWT({ sub: 'u_customer_in' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime('5m')
-        .sign(new TextEncoder().encode(DEMO_APP_JWT_SECRET));
+      const token = await signAppToken({ sub: 'u_customer_in' });
       await c.post('/api/auth/app_session', { token });
       const ride = await t.database.db
         .selectFrom('bookings')

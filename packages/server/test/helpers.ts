@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { apiPaths, CSRF_HEADER } from '@selfserve/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { SignJWT } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { type AppConfig, testConfig } from '../src/config.ts';
+import { type AppConfig, DEMO_APP_JWT_SECRET, testConfig } from '../src/config.ts';
 import { type DatabaseHandle, type DialectName, migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
@@ -19,14 +20,18 @@ export interface TestDatabase extends DatabaseHandle {
 /** A migrated, seeded database; on PostgreSQL each call gets a schema of its own. */
 export async function openTestDatabase(dialect: DialectName, seed = true): Promise<TestDatabase> {
   let handle: DatabaseHandle;
+  let schema: string | undefined;
   let dropSchema = async () => {};
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
+    // pg_trgm once per database in public, not in the first test schema that migrates (dropping that schema
+    // would take it from every other test running at the same time).
+    await admin.query('create extension if not exists pg_trgm schema public').catch(() => {});
     await admin.end();
     handle = openDatabase({ databaseUrl: url, schema, poolSize: 4 });
     dropSchema = async () => {
@@ -38,7 +43,7 @@ export async function openTestDatabase(dialect: DialectName, seed = true): Promi
   } else {
     handle = openDatabase({ sqliteFile: ':memory:' });
   }
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, schema);
   if (seed) await seedDemoData(handle.db);
   return {
     ...handle,
@@ -148,6 +153,30 @@ export async function signedInAsUser(t: TestApp, userId: string): Promise<TestCl
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return signedIn(t.app, email);
+}
+
+/**
+ * A host app's sign-in token as the apps mint it: HS256 with the configured issuer and audience, iat now and a
+ * five-minute expiry unless the test says otherwise (iat: null leaves it out).
+ */
+export function signAppToken(
+  claims: Record<string, unknown>,
+  opts: {
+    secret?: string;
+    issuer?: string;
+    audience?: string;
+    iat?: number | null;
+    exp?: string | number;
+  } = {},
+): Promise<string> {
+  const testDefaults = testConfig();
+  const jwt = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(opts.issuer ?? testDefaults.appJwtIssuer)
+    .setAudience(opts.audience ?? testDefaults.appJwtAudience)
+    .setExpirationTime(opts.exp ?? '5m');
+  if (opts.iat !== null) jwt.setIssuedAt(opts.iat);
+  return jwt.sign(new TextEncoder().encode(opts.secret ?? DEMO_APP_JWT_SECRET));
 }
 
 export const accounts = {

@@ -72,8 +72,16 @@ describe.each(testDatabases)('do_kyc form [%s]', (dialect) => {
     expect(res.headers.location).toBe(`/login?return=${encodeURIComponent('/dreport/101101?kyc=done')}`);
     const c = new TestClient(t.app);
     await c.signInAs(accounts.trialMember);
-    const evil = await post(c, { ...form, care_redirect_url: 'https://evil.example/steal', _csrf: c.csrf });
-    expect(evil.headers.location).toBe('/home');
+    for (const target of [
+      'https://evil.example/steal',
+      '/.//evil.example',
+      '/%2F%2Fevil.example',
+      '/\t/evil.example',
+    ]) {
+      const evil = await post(c, { ...form, care_redirect_url: target, _csrf: c.csrf });
+      expect(evil.statusCode, target).toBe(303);
+      expect(evil.headers.location, target).toBe('/home');
+    }
   });
 
   it('wants multipart', async () => {
@@ -97,6 +105,8 @@ describe('safeRedirect', () => {
     ['/\\evil.example', '/home'],
     ['javascript:alert(1)', '/home'],
     ['relative/path', '/home'],
+    ['/.//evil.example', '/home'],
+    ['/..//evil.example', '/home'],
   ])('%s → %s', (target, expected) => {
     expect(safeRedirect(target)).toBe(expected);
   });

@@ -11,6 +11,7 @@ const session: SessionResponse = {
   entry_mode: 'customer_website',
   demo: true,
   uk_host_marker: 'uk',
+  code_sign_in: true,
   switches: { write_to_us: true, call_us: true, chat: true },
 };
 

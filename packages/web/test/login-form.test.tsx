@@ -3,6 +3,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CodeSignInForm } from '../src/features/auth/components/code-sign-in-form';
+import { LoginPage } from '../src/features/auth/routes/login';
+import { en } from '../src/lib/locales/en';
 import { jsonResponse, mockFetch, renderWithSession } from './utils';
 
 describe('e-mail and code sign-in form', () => {
@@ -65,5 +67,12 @@ describe('e-mail and code sign-in form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginCodeInvalid);
     expect(code).toHaveValue('654321');
     expect(screen.getByLabelText('E-mail address')).toHaveValue('riya.customer@example.in');
+  });
+
+  it('says code sign-in is unavailable when the server cannot mail codes, instead of offering the form', async () => {
+    mockFetch({});
+    renderWithSession(<LoginPage />, { route: '/login', session: { codeSignIn: false, demo: false } });
+    expect(await screen.findByText(en.login.codeUnavailable)).toHaveAttribute('role', 'status');
+    expect(screen.queryByLabelText('E-mail address')).not.toBeInTheDocument();
   });
 });

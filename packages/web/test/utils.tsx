@@ -36,6 +36,7 @@ export function sessionResponse(user: SessionUser | null, overrides: Partial<Ses
     entry_mode: 'customer_website',
     demo: true,
     uk_host_marker: '.co.uk',
+    code_sign_in: true,
     switches: { write_to_us: true, call_us: true, chat: true },
     ...overrides,
   };

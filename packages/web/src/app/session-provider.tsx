@@ -47,6 +47,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isMember,
       autorenew,
       switches: session?.switches ?? allSwitchesOn,
+      codeSignIn: session?.code_sign_in ?? true,
     }),
     [session, sessionQuery.isError, user, userInfo, userInfoQuery.status, isMember, autorenew],
   );

@@ -25,6 +25,8 @@ export interface SessionState {
   autorenew: boolean | null;
   /** Master switches (spec §6): false hides that channel everywhere. */
   switches: SessionResponse['switches'];
+  /** Whether this server can deliver one-time sign-in codes (it cannot without mail, outside demo mode). */
+  codeSignIn: boolean;
 }
 
 /** Until the session answers every channel counts as on; the server's switches then decide. */
@@ -43,6 +45,7 @@ export const visitorSession: SessionState = {
   isMember: false,
   autorenew: null,
   switches: allSwitchesOn,
+  codeSignIn: true,
 };
 
 export const SessionContext = createContext<SessionState>(visitorSession);

@@ -33,12 +33,20 @@ export function latestLiveCode(db: Kysely<Database>, email: string, now: string)
     .executeTakeFirst();
 }
 
-export function countAttempt(db: Kysely<Database>, id: string) {
-  return db
+/**
+ * Takes one of the code's guesses, or reports that none is left. The limit is in the update itself, so
+ * concurrent guesses cannot all read "attempts < max" before any of them counts: PostgreSQL re-checks the
+ * WHERE on the locked row, SQLite runs one writer at a time.
+ */
+export async function claimAttempt(db: Kysely<Database>, id: string, maxAttempts: number): Promise<boolean> {
+  const result = await db
     .updateTable('login_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', id)
-    .execute();
+    .where('attempts', '<', maxAttempts)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Consumes the code only if nobody else did first: the update reports whether it won. */

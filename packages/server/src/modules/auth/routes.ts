@@ -24,16 +24,27 @@ import { findUserByEmail, listDemoAccounts } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
 import { issueLoginCode, verifyAppToken, verifyLoginCode } from './service.ts';
 
+/** Codes are shown on screen in demo mode; otherwise they need a real mail transport. */
+function codeSignInAvailable({ config, mailer }: AppDeps): boolean {
+  return config.demoMode || mailer.transport === 'smtp';
+}
+
+function loginCodeMail(code: string): string {
+  const minutes = Math.round(LOGIN_CODE_TTL_SECONDS / 60);
+  return [
+    `Your sign-in code is ${code}.`,
+    `It works once, for ${minutes} minutes.`,
+    'If you did not ask for it, you can ignore this mail: nobody can sign in without the code.',
+  ].join('\n\n');
+}
+
 function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
   if (!inApp) return 'customer_website';
   return user.role === 'customer' ? 'customer_app' : 'driver_app';
 }
 
-async function sessionResponse(
-  { db, config }: AppDeps,
-  request: FastifyRequest,
-  csrfToken: string,
-): Promise<SessionResponse> {
+async function sessionResponse(deps: AppDeps, request: FastifyRequest, csrfToken: string): Promise<SessionResponse> {
+  const { db, config } = deps;
   const s = request.session;
   const profile = s ? await loadProfile(db, s.userId, request.log) : null;
   return {
@@ -54,6 +65,7 @@ async function sessionResponse(
     entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
     demo: config.demoMode,
     uk_host_marker: config.ukHostMarker,
+    code_sign_in: codeSignInAvailable(deps),
     switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
   };
 }
@@ -70,7 +82,7 @@ export function readSession(deps: AppDeps) {
 }
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, config, sessions } = deps;
+  const { db, config, sessions, mailer } = deps;
   /** Sign-in endpoints get a per-client limit on top of the per-address code limit. */
   const signInRateLimit = { rateLimit: { max: config.signInRateLimit, timeWindow: '1 minute' } };
   const currentSession = readSession(deps);
@@ -148,11 +160,22 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        // Outside demo mode a code reaches the user only by mail: without SMTP, say so instead of failing silently.
+        if (!codeSignInAvailable(deps)) throw new AppError('UNAVAILABLE', messages.codeSignInUnavailable);
         const { email } = request.body;
         const issued = await issueLoginCode(db, config.sessionSecret, email, config.demoMode);
-        if (issued.code && !config.demoMode) {
-          // No mail transport yet: the code goes to the server log for the operator (docs/auth.md).
-          request.log.info({ email, code: issued.code }, 'one-time sign-in code');
+        if (issued.code && issued.user && !config.demoMode) {
+          // Not awaited: a known address must not answer later than an unknown one (no account discovery by
+          // timing). The mailer records the message first and logs a delivery failure itself.
+          void mailer
+            .send({
+              to: email,
+              subject: 'Your sign-in code',
+              text: loginCodeMail(issued.code),
+              kind: 'login_code',
+              userId: issued.user.id,
+            })
+            .catch((err: unknown) => request.log.error({ err }, 'sign-in code mail failed'));
         }
         return {
           status: 'SUCCESS' as const,
@@ -189,7 +212,11 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user, entryMode } = await verifyAppToken(db, config.appJwtSecret, request.body.token);
+        const { user, entryMode } = await verifyAppToken(
+          db,
+          { secret: config.appJwtSecret, issuer: config.appJwtIssuer, audience: config.appJwtAudience },
+          request.body.token,
+        );
         const mode = request.body.entry_mode ?? entryModeSchema.safeParse(entryMode).data;
         return signIn(request, reply, user, true, mode);
       },

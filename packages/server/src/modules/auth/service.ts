@@ -11,19 +11,21 @@ import { jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hmac, newId, safeEqual } from '../../lib/crypto.ts';
+import { hmac, newId, randomToken, safeEqual } from '../../lib/crypto.ts';
 import { findUserByEmail, findUserById } from '../users/repo.ts';
-import { consumeCode, countAttempt, countCodesSince, insertCode, latestLiveCode } from './repo.ts';
+import { claimAttempt, consumeCode, countCodesSince, insertCode, latestLiveCode } from './repo.ts';
 
 export interface CodeIssued {
+  /** the code, for the demo page; null for an unknown address */
   code: string | null;
   user: UserRow | null;
 }
 
 /**
- * Issues a one-time sign-in code. Rate-limited per address in the database, so the limit holds
- * across every API instance. An unknown address gets the same answer as a known one (no account
- * discovery) except in demo mode, where saying so helps the person trying the demo.
+ * Issues a one-time sign-in code. Rate-limited per address in the database, so the limit holds across every
+ * API instance. An unknown address is treated exactly like a known one — it gets a row (with a hash nothing can
+ * match), so it counts against the same limit and trips the same 429 at the same request — and the same answer:
+ * accounts cannot be discovered. Only demo mode says an address is unknown, to help the person trying the demo.
  */
 export async function issueLoginCode(
   db: Kysely<Database>,
@@ -36,23 +38,23 @@ export async function issueLoginCode(
   if ((await countCodesSince(db, email, windowStart)) >= LOGIN_CODE_MAX_REQUESTS_PER_WINDOW) {
     throw new AppError('TOO_MANY_REQUESTS');
   }
-  const user = await findUserByEmail(db, email);
-  if (!user) {
-    if (demo) throw new AppError('NOT_FOUND', messages.loginUnknownEmail);
-    return { code: null, user: null };
-  }
+  const user = (await findUserByEmail(db, email)) ?? null;
+  if (!user && demo) throw new AppError('NOT_FOUND', messages.loginUnknownEmail);
   const code = String(crypto.randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
   await insertCode(db, {
     id: newId('lc'),
     email,
-    code_hash: hmac(secret, `login-code:${email}:${code}`),
+    code_hash: hmac(secret, user ? `login-code:${email}:${code}` : `unknown-address:${randomToken()}`),
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + LOGIN_CODE_TTL_SECONDS * 1000).toISOString(),
   });
-  return { code, user };
+  return { code: user ? code : null, user };
 }
 
-/** Checks a code; each wrong guess counts, and after the limit the code is dead. */
+/**
+ * Checks a code. Every guess takes one of the code's LOGIN_CODE_MAX_ATTEMPTS tries before it is compared, in one
+ * conditional update, so the limit holds however many guesses arrive at once (docs/auth.md).
+ */
 export async function verifyLoginCode(
   db: Kysely<Database>,
   secret: string,
@@ -60,30 +62,46 @@ export async function verifyLoginCode(
   code: string,
 ): Promise<UserRow> {
   const now = new Date().toISOString();
+  const invalid = () => new AppError('VALIDATION_FAILED', messages.loginCodeInvalid);
   const live = await latestLiveCode(db, email, now);
-  if (!live || live.attempts >= LOGIN_CODE_MAX_ATTEMPTS)
-    throw new AppError('VALIDATION_FAILED', messages.loginCodeInvalid);
-  if (!safeEqual(live.code_hash, hmac(secret, `login-code:${email}:${code}`))) {
-    await countAttempt(db, live.id);
-    throw new AppError('VALIDATION_FAILED', messages.loginCodeInvalid);
-  }
-  if (!(await consumeCode(db, live.id, now))) throw new AppError('VALIDATION_FAILED', messages.loginCodeInvalid);
+  if (!live || !(await claimAttempt(db, live.id, LOGIN_CODE_MAX_ATTEMPTS))) throw invalid();
+  if (!safeEqual(live.code_hash, hmac(secret, `login-code:${email}:${code}`))) throw invalid();
+  if (!(await consumeCode(db, live.id, now))) throw invalid();
   const user = await findUserByEmail(db, email);
-  if (!user) throw new AppError('VALIDATION_FAILED', messages.loginCodeInvalid);
+  if (!user) throw invalid();
   return user;
 }
 
+/** The longest an app sign-in token may live (exp − iat); host apps mint one when they open the help centre. */
+export const APP_TOKEN_MAX_LIFETIME_SECONDS = 24 * 3600;
+/** Clock difference allowed between the host app's servers and ours. */
+const APP_TOKEN_CLOCK_TOLERANCE_SECONDS = 60;
+
 /**
- * The host apps sign their users in with an HS256 token: `sub` is our user id (or an `email`
- * claim), `exp` is required. Anything else — wrong key, expired, unknown user — is one answer.
+ * The host apps sign their users in with an HS256 token: `sub` is our user id (or an `email` claim); `iss` and
+ * `aud` must be the configured ones; `iat` and `exp` are required, `iat` not in the future and the token not
+ * older or longer-lived than APP_TOKEN_MAX_LIFETIME_SECONDS (docs/auth.md). Anything else — wrong key, issuer or
+ * audience, expired, too long-lived, unknown user — is one answer.
  */
-export async function verifyAppToken(db: Kysely<Database>, secret: string | undefined, token: string) {
-  if (!secret) throw new AppError('UNAUTHORIZED', messages.appTokenInvalid);
+export async function verifyAppToken(
+  db: Kysely<Database>,
+  key: { secret: string | undefined; issuer: string; audience: string },
+  token: string,
+) {
+  if (!key.secret) throw new AppError('UNAUTHORIZED', messages.appTokenInvalid);
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(key.secret), {
       algorithms: ['HS256'],
-      requiredClaims: ['exp'],
+      issuer: key.issuer,
+      audience: key.audience,
+      requiredClaims: ['exp', 'iat'],
+      maxTokenAge: APP_TOKEN_MAX_LIFETIME_SECONDS,
+      clockTolerance: APP_TOKEN_CLOCK_TOLERANCE_SECONDS,
     });
+    const iat = Number(payload.iat);
+    const exp = Number(payload.exp);
+    if (iat > Date.now() / 1000 + APP_TOKEN_CLOCK_TOLERANCE_SECONDS) throw new Error('issued in the future');
+    if (exp - iat > APP_TOKEN_MAX_LIFETIME_SECONDS) throw new Error('lives too long');
     const user =
       (typeof payload.sub === 'string' ? await findUserById(db, payload.sub) : undefined) ??
       (typeof payload.email === 'string' ? await findUserByEmail(db, payload.email) : undefined);

@@ -16,7 +16,7 @@ const database = openDatabase({
   sqliteFile: path.join(config.dataDir, 'selfserve.db'),
 });
 try {
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, config.databaseSchema);
   const result = await importKnowledgeBase(database.db, database.dialect, folder, { dryRun });
   console.log(`${dryRun ? '[check only] ' : ''}${folder}`);
   console.log(formatImportResult(result));

@@ -1,15 +1,14 @@
 import fastifyMultipart from '@fastify/multipart';
-import { KYC_CSRF_FIELD, KYC_FORM_PATH, kycFormSchema, routes } from '@selfserve/contract';
+import { KYC_CSRF_FIELD, KYC_FORM_PATH, kycFormSchema, messages, routes, sameSitePath } from '@selfserve/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId, safeEqual } from '../../lib/crypto.ts';
+import { hasUnstorableText } from '../../plugins/input-guard.ts';
 
-/** Only a path on this site: never an open redirect to another host. */
+/** Only a path on this site (the contract's one check): never an open redirect to another host. */
 export function safeRedirect(target: string): string {
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return routes.home;
-  const url = new URL(target, 'http://selfserve.local');
-  return url.origin === 'http://selfserve.local' ? `${url.pathname}${url.search}` : routes.home;
+  return sameSitePath(target) ?? routes.home;
 }
 
 /**
@@ -29,6 +28,7 @@ export function kycFormRoute(deps: AppDeps): FastifyPluginAsync {
       for await (const part of request.parts()) {
         if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
       }
+      if (hasUnstorableText(fields)) throw new AppError('VALIDATION_FAILED', messages.unstorableText);
       const form = kycFormSchema.safeParse(fields);
       if (!form.success)
         throw new AppError('VALIDATION_FAILED', 'The form was incomplete. Please go back and try again.');

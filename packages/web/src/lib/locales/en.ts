@@ -67,6 +67,8 @@ export const en = {
     verify: 'Sign in',
     verifying: 'Signing in…',
     changeEmail: 'Use a different e-mail',
+    codeUnavailable:
+      'Signing in with an e-mail code is not available here. Please open the help centre from the app to sign in.',
   },
   loginRefresh: {
     title: 'Session expired',

@@ -66,6 +66,7 @@ export const hi: UiLabels = {
     verify: 'साइन इन करें',
     verifying: 'साइन इन हो रहा है…',
     changeEmail: 'कोई दूसरा ई-मेल इस्तेमाल करें',
+    codeUnavailable: 'यहाँ ई-मेल कोड से साइन इन उपलब्ध नहीं है। साइन इन करने के लिए कृपया ऐप से हेल्प सेंटर खोलें।',
   },
   loginRefresh: {
     title: 'सत्र समाप्त',

@@ -9,7 +9,7 @@ import { safeReturnPath } from '../utils/return-path';
 /** /login: demo accounts (demo mode only) and sign-in by e-mailed one-time code. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const { user, demo } = useSession();
+  const { user, demo, codeSignIn } = useSession();
   const [params] = useSearchParams();
   useDocumentTitle(t('login.title'));
 
@@ -19,7 +19,13 @@ export function LoginPage() {
   return (
     <div className="page">
       <h1>{t('login.heading')}</h1>
-      <CodeSignInForm />
+      {codeSignIn ? (
+        <CodeSignInForm />
+      ) : (
+        <p className="login-prompt" role="status">
+          {t('login.codeUnavailable')}
+        </p>
+      )}
       {demo ? <DemoAccounts /> : null}
     </div>
   );

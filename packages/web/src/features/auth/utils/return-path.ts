@@ -1,19 +1,14 @@
-import { routes } from '@selfserve/contract';
+import { routes, sameSitePath } from '@selfserve/contract';
 
 /**
- * Where to go after sign-in. Only a same-site path is accepted: `?return=https://evil.example` or
- * `//evil.example` (protocol-relative) would turn the sign-in page into an open redirect.
+ * Where to go after sign-in: a same-site path by the contract's one check (so `?return=https://evil.example`,
+ * `//evil.example` or `/.//evil.example` cannot turn the sign-in page into an open redirect), never back to sign-in.
  */
-export function safeReturnPath(value: string | null | undefined, origin: string = window.location.origin): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return routes.home;
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== origin) return routes.home;
-    if (url.pathname === routes.login || url.pathname === routes.loginRefresh) return routes.home;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return routes.home;
-  }
+export function safeReturnPath(value: string | null | undefined): string {
+  const path = sameSitePath(value);
+  if (!path) return routes.home;
+  const pathname = path.split(/[?#]/)[0];
+  return pathname === routes.login || pathname === routes.loginRefresh ? routes.home : path;
 }
 
 /** The sign-in link for the current page, so the user comes back where they were. */
