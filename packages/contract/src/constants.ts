@@ -26,3 +26,10 @@ export const LOGIN_CODE_REQUEST_WINDOW_SECONDS = 15 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const EMAIL_MAX_LENGTH = 50;
 export const EMAIL_MIN_LENGTH = 3;
+
+/**
+ * Article feedback from visitors who are not signed in: at most this many helpful / not-helpful votes per article
+ * from one client address per day (UTC), counted in the database so it holds across instances; more are answered
+ * SUCCESS and have no effect (docs/kb-feedback.md). Signed-in users have one vote per account.
+ */
+export const KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY = 3;

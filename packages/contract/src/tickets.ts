@@ -15,6 +15,8 @@ export const ticketMessages = {
   imageWrongOrTooLarge10: 'Please ensure the image is in JPG/PNG/GIF/SVG/JPEG format and does not exceed 10 MB in size',
   imageUploadFailed: 'Image Upload failed',
   uploadSomethingWrong: 'Something went Wrong! Please try again later.',
+  /** a ticket list cursor that is not one of ours */
+  badCursor: 'This list link is not valid. Please reload the page.',
 } as const;
 
 export const DESCRIPTION_MIN_LENGTH = 20;
@@ -34,7 +36,12 @@ export function isDummyEmail(email: string): boolean {
   );
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * One address: no spaces or line breaks, no control characters (NUL …) and none of the characters that make
+ * markup or a list of addresses (`<>()[]\,;:"`), so an address can never smuggle a second recipient, a mail
+ * header or HTML into a ticket.
+ */
+const emailPattern = /^[^\s@<>()[\]\\,;:"\p{Cc}]+@[^\s@<>()[\]\\,;:"\p{Cc}]+\.[^\s@<>()[\]\\,;:"\p{Cc}]{2,}$/u;
 export function isValidEmail(email: string): boolean {
   const e = email.trim();
   return e.length >= 3 && e.length <= EMAIL_MAX && emailPattern.test(e) && !isDummyEmail(e);
@@ -127,13 +134,23 @@ const itemDetail = z.object({
 });
 const optionalText = (max: number) => z.string().max(max).nullish();
 const idText = z.string().max(64).nullish();
+/**
+ * An e-mail address a ticket is answered at: exactly one address by isValidEmail, and no line break, NUL or other
+ * control character anywhere in what was sent (surrounding spaces are trimmed). 400 with the form's own message.
+ */
+export const ticketEmailSchema = z
+  .string()
+  .max(EMAIL_MAX + 20, ticketMessages.invalidEmail)
+  .refine((v) => !/\p{Cc}/u.test(v), ticketMessages.invalidEmail)
+  .trim()
+  .refine(isValidEmail, ticketMessages.invalidEmail);
 
 /** POST /api/v1/ticket — v1 payload; v2 adds uploaded_image_ids and item_details (core.md §3). */
 export const ticketPayloadSchema = z.object({
   query: z.string().max(5000).default(''),
   article_type: optionalText(64),
   booking_id: idText,
-  email_from: optionalText(EMAIL_MAX),
+  email_from: ticketEmailSchema.nullish(),
   cab_category: optionalText(40),
   issue_id: idText,
   article_name: optionalText(200),
@@ -156,7 +173,7 @@ export const issuePayloadSchema = z.object({
   cab_category: optionalText(40),
   issue_id: idText,
   query: z.string().max(5000).default(''),
-  email: optionalText(EMAIL_MAX),
+  email: ticketEmailSchema.nullish(),
   issueType: optionalText(64),
   city: optionalText(64),
   name: optionalText(100),
@@ -178,7 +195,7 @@ export const orderTicketPayloadSchema = z.object({
   issue_id: idText,
   article_name: optionalText(200),
   query: z.string().max(5000).default(''),
-  email_from: optionalText(EMAIL_MAX),
+  email_from: ticketEmailSchema.nullish(),
   uploaded_image_ids: z.array(z.string().max(64)).max(MAX_IMAGES).optional(),
   item_details: z.array(itemDetail).max(100).optional(),
 });
@@ -194,6 +211,16 @@ export const unrecognisedTransactionPayloadSchema = z.object({
   tag: z.string().max(64).optional(),
   index_name: z.string().max(40).optional(),
 });
+
+/**
+ * Ticket creation limits (docs/tickets.md), over every ticket-creating route together and across instances: a
+ * signed-in user creates at most TICKET_CREATE_PER_USER_PER_MINUTE tickets a minute, and one client address at most
+ * TICKET_CREATE_PER_IP_PER_MINUTE (signed-in and guest tickets together). Only tickets actually created count: a
+ * retry with the same idempotency key gets the first answer and never counts or meets the limit.
+ */
+export const TICKET_CREATE_PER_USER_PER_MINUTE = 10;
+export const TICKET_CREATE_PER_IP_PER_MINUTE = 30;
+export const TICKET_CREATE_WINDOW_MS = 60_000;
 
 export const ticketResponseSchema = z.object({
   status: z.literal('SUCCESS'),
@@ -227,15 +254,27 @@ export const ticketSummarySchema = z.object({
   article_name: z.string().nullable(),
   rated: z.boolean(),
 });
+/** Tickets per page of GET ticketPaths.search, newest first; next_cursor asks for the next page. */
+export const TICKETS_PAGE_SIZE = 100;
 export const searchTicketsQuerySchema = z.object({
   tag: z.enum(['driver', 'customer']).optional(),
   status: z.enum(['open', 'closed', 'all']).default('all'),
+  /** next_cursor of the page before; absent for the newest page */
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[\w-]+$/, ticketMessages.badCursor)
+    .optional(),
 });
 export const searchTicketsResponseSchema = z.object({
   status: z.literal('SUCCESS'),
+  /** this page's tickets, split: open, and closed (solved or closed) */
   open: z.array(ticketSummarySchema),
   closed: z.array(ticketSummarySchema),
+  /** the cursor of the next (older) page, null on the last page */
+  next_cursor: z.string().nullable(),
 });
+export type SearchTicketsResponse = z.infer<typeof searchTicketsResponseSchema>;
 
 /** POST /api/v1/csat (guided-flows.md §3 rating payload). */
 export const csatPayloadSchema = z.object({

@@ -113,7 +113,15 @@ describe('issue form rules (guided-flows.md §5)', () => {
     ['ab', false],
     [`${'x'.repeat(41)}@example.in`, false],
     ['no spaces@example.in', false],
-  ])('isValidEmail(%s) → %s', (email, valid) => {
+    ["o'brien+help@example.co.uk", true],
+    ['<b>riya</b>@example.in', false],
+    ['riya@example.in<script>', false],
+    ['riya@exam\nple.in', false],
+    ['riya@exam\u0000ple.in', false],
+    ['riya@example.in,someone@example.org', false],
+    ['riya@example.in;someone@example.org', false],
+    ['"riya"@example.in', false],
+  ])('isValidEmail(%j) → %s', (email, valid) => {
     expect(isValidEmail(email)).toBe(valid);
   });
 });

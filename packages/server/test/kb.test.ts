@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kbPaths, messages } from '@selfserve/contract';
+import { KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY, kbPaths, messages } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
-import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import {
+  accounts,
+  createTestApp,
+  fixtureKb,
+  signAppToken,
+  type TestApp,
+  TestClient,
+  testDatabases,
+} from './helpers.ts';
 
 type Node = { id: string; title: string; articles: Node[] };
 const titles = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.title, ...titles(n.articles)]);
@@ -61,12 +69,7 @@ describe.each(testDatabases)('knowledge base [%s]', (dialect) => {
       const web = await meta(await signedIn(accounts.customer));
       expect(titles(web.data)).not.toContain('App only');
       const c = new TestClient(t.app);
-      const { SignJWT } = await import('jose');
-      const { DEMO_APP_JWT_SECRET } = await import('../src/config.ts');
-      const token = await new SignJWT({ sub: 'u_customer_in' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime('5m')
-        .sign(new TextEncoder().encode(DEMO_APP_JWT_SECRET));
+      const token = await signAppToken({ sub: 'u_customer_in' });
       await c.post('/api/auth/app_session', { token });
       expect(titles((await meta(c)).data)).toContain('App only');
     });
@@ -224,6 +227,65 @@ describe.each(testDatabases)('knowledge base [%s]', (dialect) => {
     expect(votes).toHaveLength(1);
     expect(votes[0]).toMatchObject({ helpful: 0, user_id: 'u_customer_in' });
     expect((await c.post(kbPaths.feedback, { article_id: '404404', helpful: true })).statusCode).toBe(404);
+  });
+
+  it(`counts ${KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY} visitors' votes per article and address a day; more are answered but have no effect`, async () => {
+    const visitorVotes = () =>
+      t.database.db
+        .selectFrom('article_feedback')
+        .select(['voter', 'helpful'])
+        .where('article_id', '=', '22')
+        .where('user_id', 'is', null)
+        .orderBy('voter')
+        .execute();
+    // Each is the same person with the cookie dropped: a new visitor, the same address.
+    const newVisitor = async () => {
+      const c = new TestClient(t.app);
+      await c.get('/api/auth/session');
+      return c;
+    };
+    const crowd = await Promise.all(Array.from({ length: 12 }, newVisitor));
+    const answers = await Promise.all(crowd.map((c) => c.post(kbPaths.feedback, { article_id: '22', helpful: true })));
+    expect(answers.map((a) => a.statusCode)).toEqual(crowd.map(() => 200));
+    expect(answers.every((a) => a.json().status === 'SUCCESS')).toBe(true);
+    const counted = await visitorVotes();
+    expect(counted).toHaveLength(KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY);
+
+    const late = await newVisitor();
+    expect((await late.post(kbPaths.feedback, { article_id: '22', helpful: false })).json()).toEqual({
+      status: 'SUCCESS',
+    });
+    expect(await visitorVotes()).toEqual(counted);
+
+    // A counted visitor may still change their vote; another article has its own count.
+    const voters = new Set(counted.map((v) => v.voter));
+    let changed = 0;
+    for (const c of crowd) {
+      await c.post(kbPaths.feedback, { article_id: '22', helpful: false });
+      expect((await c.post(kbPaths.feedback, { article_id: '21', helpful: true })).statusCode).toBe(200);
+    }
+    for (const v of await visitorVotes()) {
+      if (voters.has(v.voter) && v.helpful === 0) changed += 1;
+    }
+    expect(changed).toBe(KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY);
+    const otherArticle = await t.database.db
+      .selectFrom('article_feedback')
+      .select('voter')
+      .where('article_id', '=', '21')
+      .where('user_id', 'is', null)
+      .execute();
+    expect(otherArticle).toHaveLength(KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY);
+
+    // Signed-in users have one vote per account and are not capped by address.
+    const signedInVoter = await signedIn(accounts.paidMember);
+    await signedInVoter.post(kbPaths.feedback, { article_id: '22', helpful: true });
+    const theirs = await t.database.db
+      .selectFrom('article_feedback')
+      .select('helpful')
+      .where('article_id', '=', '22')
+      .where('user_id', '=', 'u_member_paid')
+      .execute();
+    expect(theirs).toEqual([{ helpful: 1 }]);
   });
 });
 

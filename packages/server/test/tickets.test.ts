@@ -1,4 +1,16 @@
-import { messages, ticketPaths } from '@selfserve/contract';
+import {
+  FORM_TOKEN_TTL_SECONDS,
+  issuePayloadSchema,
+  messages,
+  oneTouchPaths,
+  orderTicketPayloadSchema,
+  TICKET_CREATE_PER_IP_PER_MINUTE,
+  TICKET_CREATE_PER_USER_PER_MINUTE,
+  TICKETS_PAGE_SIZE,
+  ticketMessages,
+  ticketPaths,
+  ticketPayloadSchema,
+} from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
@@ -61,15 +73,142 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
     });
   });
 
-  it('creates exactly one ticket for 20 concurrent submits with one idempotency key', async () => {
-    const before = await count('u_member_paid');
-    const body = { query: 'The air conditioning did not work for the whole ride', issue_id: '23' };
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => arjun.post(ticketPaths.create, body, { 'idempotency-key': 'submit-7f3a9c1e' })),
-    );
-    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    expect(new Set(answers.map((a) => a.json().ticket_id)).size).toBe(1);
-    expect(await count('u_member_paid')).toBe(before + 1);
+  it('creates exactly one ticket for 20 concurrent submits with one idempotency key, and answers each CREATED', async () => {
+    // Several rounds: on PostgreSQL a same-key request could read the key before the first one committed and the
+    // open ticket after, and answer OPEN_TICKET_PRESENT about its own ticket.
+    for (const round of [1, 2, 3, 4, 5, 6]) {
+      const before = await count('u_member_paid');
+      const body = { query: 'The air conditioning did not work for the whole ride', issue_id: String(22 + round) };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          arjun.post(ticketPaths.create, body, { 'idempotency-key': `submit-7f3a9c1e-${round}` }),
+        ),
+      );
+      expect(answers.map((a) => `${a.statusCode} ${a.json().request_status}`)).toEqual(
+        Array.from({ length: 20 }, () => '200 CREATED'),
+      );
+      expect(new Set(answers.map((a) => a.json().ticket_id)).size).toBe(1);
+      expect(await count('u_member_paid')).toBe(before + 1);
+    }
+  });
+
+  it('refuses an e-mail address with markup, a line break, a NUL or a second address on every create call', async () => {
+    const before = await count('u_customer_in');
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', 'u_customer_in')
+      .where('order_type', '=', 'ondc')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const bad = [
+      '<b>riya</b>@example.in',
+      'riya@example.in<script>',
+      'riya@example.in\r\nBcc: someone@example.org',
+      'riya@exam\nple.in',
+      'riya@example.in\u0000',
+      'riya@example.in, someone@example.org',
+      'riya@example.in;someone@example.org',
+      '"riya"@example.in',
+    ];
+    for (const email of bad) {
+      for (const [path, body] of [
+        [ticketPaths.create, { query: longText, email_from: email }],
+        [ticketPaths.issueCreate, { query: longText, email }],
+        [ticketPaths.marketplace('ondc'), { order_id: order.id, query: longText, email_from: email }],
+      ] as const) {
+        const res = await riya.post(path, body);
+        expect(res.statusCode, `${path} ${JSON.stringify(email)}: ${res.body}`).toBe(400);
+        expect(res.json()).toMatchObject({ status: 'FAILURE', error: { code: 'VALIDATION_FAILED' } });
+        // (A NUL may be refused before the route, by the app's own check on request text.)
+        if (!email.includes('\u0000')) expect(res.json().error.message).toBe(ticketMessages.invalidEmail);
+      }
+      // The contract's schemas refuse it themselves, whatever stands in front of them.
+      expect(ticketPayloadSchema.safeParse({ query: longText, email_from: email }).success).toBe(false);
+      expect(orderTicketPayloadSchema.safeParse({ order_id: order.id, email_from: email }).success).toBe(false);
+      expect(issuePayloadSchema.safeParse({ email }).success).toBe(false);
+    }
+    expect(ticketPayloadSchema.parse({ email_from: ' riya@example.in ' }).email_from).toBe('riya@example.in');
+    expect(await count('u_customer_in')).toBe(before);
+  });
+
+  it(`pages the ticket list past ${TICKETS_PAGE_SIZE} tickets, newest first, until every one is shown`, async () => {
+    const userId = 'u_member_trial';
+    const base = Date.UTC(2025, 0, 1);
+    const statuses = ['open', 'solved', 'closed', 'open'] as const;
+    // 230 tickets, three to a minute (so pages end between tickets of the same time), some of them rated.
+    const rows = Array.from({ length: 230 }, (_, i) => {
+      const at = new Date(base + Math.floor(i / 3) * 60_000).toISOString();
+      return {
+        id: `tk_page_${i}`,
+        ticket_id: String(61_000_000 + ((i * 7919) % 1000)),
+        user_id: userId,
+        status: statuses[i % 4] ?? 'open',
+        subject: `Paged ticket ${i}`,
+        query: longText,
+        issue_id: null,
+        article_id: null,
+        article_name: null,
+        booking_id: null,
+        order_id: null,
+        tag: null,
+        source: 'web',
+        email_from: null,
+        idempotency_key: null,
+        kind: 'ticket',
+        payload: '{}',
+        source_page: null,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 50) {
+      await t.database.db
+        .insertInto('tickets')
+        .values(rows.slice(i, i + 50))
+        .execute();
+    }
+    const meera = await signedIn(t.app, accounts.trialMember);
+    type Summary = { ticket_id: string; status: string; created_at: string };
+    const newestFirst = (a: Summary, b: Summary) =>
+      b.created_at.localeCompare(a.created_at) || (a.ticket_id < b.ticket_id ? 1 : a.ticket_id > b.ticket_id ? -1 : 0);
+    const allPages = async (status: string) => {
+      const seen: Summary[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const res = await meera.get(
+          `${ticketPaths.search}?status=${status}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as { open: Summary[]; closed: Summary[]; next_cursor: string | null };
+        const page = [...body.open, ...body.closed].sort(newestFirst);
+        expect(page.length).toBeLessThanOrEqual(TICKETS_PAGE_SIZE);
+        if (body.next_cursor) expect(page.length).toBe(TICKETS_PAGE_SIZE);
+        seen.push(...page);
+        cursor = body.next_cursor;
+        pages += 1;
+      } while (cursor && pages < 10);
+      expect(cursor).toBeNull();
+      return seen;
+    };
+    const expected = (keep: (s: string) => boolean) =>
+      rows
+        .filter((r) => keep(r.status))
+        .map((r) => ({ ticket_id: r.ticket_id, status: r.status, created_at: r.created_at }))
+        .sort(newestFirst)
+        .map((r) => r.ticket_id);
+
+    const all = await allPages('all');
+    expect(all.map((x) => x.ticket_id)).toEqual(expected(() => true));
+    expect((await allPages('closed')).map((x) => x.ticket_id)).toEqual(expected((s) => s !== 'open'));
+    expect((await allPages('open')).map((x) => x.ticket_id)).toEqual(expected((s) => s === 'open'));
+
+    for (const cursor of ['not-a-cursor', '%21%21', 'WzEsMl0']) {
+      const bad = await meera.get(`${ticketPaths.search}?cursor=${cursor}`);
+      expect(bad.statusCode, cursor).toBe(400);
+      expect(bad.json().error.message).toBe(ticketMessages.badCursor);
+    }
   });
 
   it('validates the issue form with the contract messages, and skips the description for a valid ride id', async () => {
@@ -248,5 +387,242 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
       .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]?.text_body).toContain(messages.ticketSuccess);
+  });
+});
+
+describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Behind a proxy we trust, so each test client can come from an address of its own (x-forwarded-for).
+    t = await createTestApp(dialect, { trustProxy: ['127.0.0.1'] }, { kb: fixtureKb });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const count = async (table: 'tickets' | 'guest_tickets', where?: { userId: string }) => {
+    let q = t.database.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n'));
+    if (where && table === 'tickets') q = q.where('user_id', '=', where.userId);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  };
+  const from = (ip: string, key?: string) => ({ 'x-forwarded-for': ip, ...(key ? { 'idempotency-key': key } : {}) });
+  const expectTooMany = (res: {
+    statusCode: number;
+    body: string;
+    headers: Record<string, unknown>;
+    json(): unknown;
+  }) => {
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json()).toEqual({
+      status: 'FAILURE',
+      error: { code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests },
+    });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  };
+  /** A visitor's browser: the session call gives it the ss_visitor cookie and a CSRF token. */
+  const visitor = async (ip: string) => {
+    const c = new TestClient(t.app);
+    await c.request('GET', '/api/auth/session', undefined, from(ip));
+    return c;
+  };
+  const formToken = async (c: TestClient, ip: string) =>
+    (await c.request('GET', ticketPaths.formToken, undefined, from(ip))).json().token as string;
+  const guestPayload = (token: string, email = 'someone@example.org', comments = 'I never took this ride') => ({
+    secret_key: token,
+    country_code: 'GB',
+    article_id: '21',
+    subject: 'Unrecognised charge',
+    custom_field_map: { email, comments, transactionAmount: 12.5 },
+  });
+  const query = (n: number | string) => `${longText}, request number ${n}`;
+
+  it(`lets a user create ${TICKET_CREATE_PER_USER_PER_MINUTE} tickets a minute over every create call; a retry still gets its first answer`, async () => {
+    const riya = await signedIn(t.app, accounts.customer);
+    const order = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', 'u_customer_in')
+      .where('order_type', '=', 'ondc')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const before = await count('tickets', { userId: 'u_customer_in' });
+    const ip = '198.51.100.1';
+    const first: string[] = [];
+    for (let i = 0; i < TICKET_CREATE_PER_USER_PER_MINUTE; i++) {
+      const [path, body] =
+        i === 0
+          ? [ticketPaths.marketplace('ondc'), { order_id: order.id, query: query(i) }]
+          : i === 1
+            ? [ticketPaths.issueCreate, { query: query(i) }]
+            : [ticketPaths.create, { query: query(i) }];
+      const res = await riya.post(path, body, from(ip, `limit-riya-${i}`));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().request_status).toBe('CREATED');
+      first.push(res.json().ticket_id);
+    }
+    expectTooMany(await riya.post(ticketPaths.create, { query: query('over') }, from(ip, 'limit-riya-over')));
+    expectTooMany(
+      await riya.post(
+        ticketPaths.marketplace('ondc'),
+        { order_id: order.id, query: query('over') },
+        from(ip, 'limit-riya-over-2'),
+      ),
+    );
+    // Per user, not per address: another network does not help.
+    expectTooMany(
+      await riya.post(ticketPaths.create, { query: query('elsewhere') }, from('198.51.100.2', 'limit-riya-x')),
+    );
+    // A retry (same key) is answered from the first ticket, limit or not, and counts for nothing.
+    for (const i of [0, 1, 5]) {
+      const path = i === 0 ? ticketPaths.marketplace('ondc') : i === 1 ? ticketPaths.issueCreate : ticketPaths.create;
+      const body = i === 0 ? { order_id: order.id, query: query(i) } : { query: query(i) };
+      const again = await riya.post(path, body, from(ip, `limit-riya-${i}`));
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ request_status: 'CREATED', ticket_id: first[i] });
+    }
+    expect(await count('tickets', { userId: 'u_customer_in' })).toBe(before + TICKET_CREATE_PER_USER_PER_MINUTE);
+  });
+
+  it('counts concurrent submits exactly: a burst creates the limit and no more', async () => {
+    const arjun = await signedIn(t.app, accounts.paidMember);
+    const before = await count('tickets', { userId: 'u_member_paid' });
+    const answers = await Promise.all(
+      Array.from({ length: TICKET_CREATE_PER_USER_PER_MINUTE + 6 }, (_, i) =>
+        arjun.post(ticketPaths.create, { query: query(i) }, from('198.51.100.3', `burst-arjun-${i}`)),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(TICKET_CREATE_PER_USER_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
+    expect(await count('tickets', { userId: 'u_member_paid' })).toBe(before + TICKET_CREATE_PER_USER_PER_MINUTE);
+  });
+
+  it(`lets one address create ${TICKET_CREATE_PER_IP_PER_MINUTE} tickets a minute, signed-in and guest together`, async () => {
+    const ip = '198.51.100.4';
+    const users = [accounts.trialMember, accounts.expiredMember, 'olivia.brown@example.com.au'];
+    let created = 0;
+    for (const email of users) {
+      const c = await signedIn(t.app, email);
+      for (let i = 0; i < TICKET_CREATE_PER_IP_PER_MINUTE / users.length; i++) {
+        const res = await c.post(ticketPaths.create, { query: query(i) }, from(ip, `ip-${email}-${i}`));
+        expect(res.statusCode, res.body).toBe(200);
+        created += 1;
+      }
+    }
+    expect(created).toBe(TICKET_CREATE_PER_IP_PER_MINUTE);
+    const liam = await signedIn(t.app, 'liam.wilson@example.co.nz');
+    expectTooMany(await liam.post(ticketPaths.create, { query: query('liam') }, from(ip, 'ip-liam-1')));
+    expect(
+      (await liam.post(ticketPaths.create, { query: query('liam') }, from('198.51.100.5', 'ip-liam-1'))).statusCode,
+    ).toBe(200);
+
+    // A guest ticket from the same address is refused too, and the refusal does not use up the form token.
+    const guest = await visitor(ip);
+    const token = await formToken(guest, ip);
+    const guests = await count('guest_tickets');
+    expectTooMany(await guest.post(ticketPaths.unrecognisedTransaction, guestPayload(token), from(ip)));
+    expect(await count('guest_tickets')).toBe(guests);
+    const onAnotherNetwork = await guest.post(
+      ticketPaths.unrecognisedTransaction,
+      guestPayload(token),
+      from('198.51.100.6'),
+    );
+    expect(onAnotherNetwork.json()).toMatchObject({ status: 'SUCCESS', request_status: 'CREATED' });
+    expect(await count('guest_tickets')).toBe(guests + 1);
+  });
+
+  it('takes a guest form token only from the visitor it was issued to, and only once; a refused form keeps it', async () => {
+    const ip = '198.51.100.7';
+    const alice = await visitor(ip);
+    const token = await formToken(alice, ip);
+    const before = await count('guest_tickets');
+
+    // Another browser (another ss_visitor cookie), or none, cannot use it.
+    const mallory = await visitor('198.51.100.8');
+    expect(
+      (await mallory.post(ticketPaths.unrecognisedTransaction, guestPayload(token), from('198.51.100.8'))).json(),
+    ).toMatchObject({ status: 'FAILURE', reason: 'invalidToken' });
+    const noCookie = await t.app.inject({
+      method: 'POST',
+      url: oneTouchPaths.submitWithoutLogin,
+      headers: { 'x-forwarded-for': '198.51.100.8' },
+      payload: {},
+    });
+    expect(noCookie.statusCode).not.toBe(200);
+
+    // A form refused with 400 does not use the token up: the visitor corrects it and sends it again.
+    const card = await alice.post(
+      ticketPaths.unrecognisedTransaction,
+      guestPayload(token, 'alice@example.org', 'my card 4111 1111 1111 1111 was charged'),
+      from(ip),
+    );
+    expect(card.statusCode).toBe(400);
+    const ok = await alice.post(
+      ticketPaths.unrecognisedTransaction,
+      guestPayload(token, 'alice@example.org'),
+      from(ip),
+    );
+    expect(ok.json()).toMatchObject({ status: 'SUCCESS', request_status: 'CREATED' });
+
+    // Used: not again, on this route or the one-touch one.
+    expect(
+      (
+        await alice.post(ticketPaths.unrecognisedTransaction, guestPayload(token, 'alice@example.org'), from(ip))
+      ).json(),
+    ).toMatchObject({ status: 'FAILURE', reason: 'invalidToken' });
+    const oneTouch = {
+      article_id: '22',
+      call_type: 'refund',
+      email: 'alice@example.org',
+      city: 'Shillong',
+      message: 'I was charged for a ride that never came to my place',
+    };
+    expect(
+      (await alice.post(oneTouchPaths.submitWithoutLogin, { ...oneTouch, secret_key: token }, from(ip))).json(),
+    ).toMatchObject({ status: 'FAILURE', title: 'Sorry!' });
+    expect(await count('guest_tickets')).toBe(before + 1);
+
+    // The one-touch form takes a fresh token once, too.
+    const fresh = await formToken(alice, ip);
+    const first = await alice.post(oneTouchPaths.submitWithoutLogin, { ...oneTouch, secret_key: fresh }, from(ip));
+    expect(first.json()).toMatchObject({ status: 'SUCCESS' });
+    expect(
+      (await alice.post(oneTouchPaths.submitWithoutLogin, { ...oneTouch, secret_key: fresh }, from(ip))).json(),
+    ).toMatchObject({ status: 'FAILURE', title: 'Sorry!' });
+    expect(await count('guest_tickets')).toBe(before + 2);
+  });
+
+  it('takes a guest form token once when it is replayed at the same time from 30 addresses', async () => {
+    const c = await visitor('198.51.100.9');
+    const token = await formToken(c, '198.51.100.9');
+    const before = await count('guest_tickets');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        c.post(
+          ticketPaths.unrecognisedTransaction,
+          guestPayload(token, 'replay@example.org'),
+          from(`203.0.113.${i + 1}`),
+        ),
+      ),
+    );
+    const bodies = answers.map((a) => a.json() as { status: string; reason?: string });
+    expect(bodies.filter((b) => b.status === 'SUCCESS')).toHaveLength(1);
+    expect(bodies.filter((b) => b.reason === 'invalidToken')).toHaveLength(29);
+    expect(await count('guest_tickets')).toBe(before + 1);
+  });
+
+  it('forgets used tokens once they have expired', async () => {
+    const long = new Date(Date.now() - (FORM_TOKEN_TTL_SECONDS + 3600) * 1000).toISOString();
+    await t.database.db
+      .insertInto('form_token_uses')
+      .values({ nonce: 'long-expired-nonce', expires_at: long })
+      .execute();
+    const c = await visitor('198.51.100.10');
+    const token = await formToken(c, '198.51.100.10');
+    const ok = await c.post(ticketPaths.unrecognisedTransaction, guestPayload(token), from('198.51.100.10'));
+    expect(ok.json()).toMatchObject({ status: 'SUCCESS' });
+    const nonces = (await t.database.db.selectFrom('form_token_uses').select('nonce').execute()).map((r) => r.nonce);
+    expect(nonces).not.toContain('long-expired-nonce');
+    expect(nonces).toContain(token.split('.')[1]);
   });
 });

@@ -32,7 +32,8 @@ const closed = [
   ticket('4810005', 'closed', '2026-01-12T10:00:00.000Z'),
 ];
 
-function serve(extra: Record<string, FetchHandler> = {}, lists = { open, closed }) {
+const serveLists: { open: TicketSummary[]; closed: TicketSummary[]; next_cursor?: string | null } = { open, closed };
+function serve(extra: Record<string, FetchHandler> = {}, lists = serveLists) {
   const ratings: unknown[] = [];
   const fetchMock = mockFetch({
     [ticketPaths.search]: () => jsonResponse({ status: 'SUCCESS', ...lists }),
@@ -112,6 +113,56 @@ describe('/tickets', () => {
     await screen.findByTestId('tickets-latest');
     if (shown) expect(screen.getByTestId('support-history')).toHaveTextContent('Support history');
     else expect(screen.queryByTestId('support-history')).not.toBeInTheDocument();
+  });
+
+  it('loads older requests a page at a time with Show more until every one is shown', async () => {
+    // 230 tickets, newest first, served 100 to a page as the server does (next_cursor until the last page).
+    const many = Array.from({ length: 230 }, (_, i) =>
+      ticket(
+        String(4900000 + i),
+        i % 3 === 0 ? 'solved' : 'open',
+        new Date(Date.UTC(2026, 0, 1) - i * 60_000).toISOString(),
+      ),
+    );
+    const asked: (string | null)[] = [];
+    serve({
+      [ticketPaths.search]: (url) => {
+        const cursor = url.searchParams.get('cursor');
+        asked.push(cursor);
+        const start = cursor ? Number(cursor.replace('after-', '')) : 0;
+        const page = many.slice(start, start + 100);
+        return jsonResponse({
+          status: 'SUCCESS',
+          open: page.filter((x) => x.status === 'open'),
+          closed: page.filter((x) => x.status !== 'open'),
+          next_cursor: start + 100 < many.length ? `after-${start + 100}` : null,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderInRouter(<TicketsPage />, { path: '/tickets' });
+    await screen.findByTestId('tickets-latest');
+    expect(screen.getAllByTestId('ticket')).toHaveLength(100);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('ticket')).toHaveLength(200));
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(screen.getAllByTestId('ticket')).toHaveLength(230));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(asked).toEqual([null, 'after-100', 'after-200']);
+    // Still newest first after the merge, and the oldest of all is there.
+    expect(within(screen.getByTestId('tickets-latest')).getByTestId('ticket')).toHaveAttribute(
+      'data-ticket-id',
+      '4900000',
+    );
+    expect(idsIn('tickets-open').at(-1)).toBe('4900229');
+    expect(idsIn('tickets-closed').at(-1)).toBe('4900228');
+  }, 20_000); // 230 cards with their rating buttons: slow on a loaded 2-core machine
+
+  it('offers no Show more when the list fits one page', async () => {
+    serve({}, { open, closed, next_cursor: null } as typeof serveLists);
+    renderInRouter(<TicketsPage />, { path: '/tickets' });
+    await screen.findByTestId('tickets-latest');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('reads the app version the session entered with when the page has none', async () => {

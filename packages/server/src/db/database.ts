@@ -20,6 +20,7 @@ import * as m0006 from './migrations/0006-outbox-owner.ts';
 import * as m0007 from './migrations/0007-left-belongings.ts';
 import * as m0008 from './migrations/0008-bills.ts';
 import * as m0009 from './migrations/0009-upload-blobs.ts';
+import * as m0011 from './migrations/0011-form-token-uses.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -100,6 +101,7 @@ const migrations: Record<string, Migration> = {
   '0007-left-belongings': m0007,
   '0008-bills': m0008,
   '0009-upload-blobs': m0009,
+  '0011-form-token-uses': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -243,6 +243,21 @@ export interface ArticleFeedbackTable {
   created_at: string;
 }
 
+/** A used non-login form token (its nonce), kept until the token would have expired (migration 0011). */
+export interface FormTokenUsesTable {
+  nonce: string;
+  expires_at: string;
+}
+
+/** Visitors' article votes per article, hashed client address and UTC day (the per-address cap, migration 0011). */
+export interface ArticleFeedbackAddressVotesTable {
+  article_id: string;
+  address: string;
+  /** YYYY-MM-DD, UTC */
+  day: string;
+  votes: number;
+}
+
 export interface TicketItemsTable {
   ticket_id: string;
   item_id: string;
@@ -389,6 +404,8 @@ export interface Database {
   kb_meta: KbMetaTable;
   kb_zero_result_searches: KbZeroResultSearchesTable;
   article_feedback: ArticleFeedbackTable;
+  article_feedback_address_votes: ArticleFeedbackAddressVotesTable;
+  form_token_uses: FormTokenUsesTable;
   users: UsersTable;
   subscriptions: SubscriptionsTable;
   countries: CountriesTable;

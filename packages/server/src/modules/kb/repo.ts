@@ -321,3 +321,41 @@ export function upsertFeedback(
     )
     .execute();
 }
+
+export function hasFeedbackVote(db: Db, articleId: string, voter: string) {
+  return db
+    .selectFrom('article_feedback')
+    .select('id')
+    .where('article_id', '=', articleId)
+    .where('voter', '=', voter)
+    .executeTakeFirst();
+}
+
+/**
+ * Takes one of the address's `cap` votes on the article for the day: the count goes up by one only while under the
+ * cap, in one statement, so concurrent votes (on any instance) never take more. Answers the new count, or null when
+ * the cap is reached.
+ */
+export async function claimAddressVote(
+  db: Db,
+  key: { article_id: string; address: string; day: string },
+  cap: number,
+): Promise<number | null> {
+  const row = await db
+    .insertInto('article_feedback_address_votes')
+    .values({ ...key, votes: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['article_id', 'address', 'day'])
+        .doUpdateSet((eb) => ({ votes: eb(eb.ref('article_feedback_address_votes.votes'), '+', 1) }))
+        .where('article_feedback_address_votes.votes', '<', cap),
+    )
+    .returning('votes')
+    .executeTakeFirst();
+  return row ? Number(row.votes) : null;
+}
+
+/** Forgets per-address vote counts of days before `keepFrom` (YYYY-MM-DD). */
+export function sweepAddressVotes(db: Db, keepFrom: string) {
+  return db.deleteFrom('article_feedback_address_votes').where('day', '<', keepFrom).execute();
+}

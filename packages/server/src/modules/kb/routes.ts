@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import {
   helpContextKey,
   kbArticleQuerySchema,
@@ -19,11 +20,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { sha256 } from '../../lib/crypto.ts';
+import { hmac, sha256 } from '../../lib/crypto.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { ownOrderContext } from '../orders/service.ts';
-import { findArticle, upsertFeedback } from './repo.ts';
-import { allowedIndexes, articleById, categoryTree, kbViewerOf, relatedArticles, searchKb } from './service.ts';
+import { findArticle } from './repo.ts';
+import {
+  allowedIndexes,
+  articleById,
+  categoryTree,
+  kbViewerOf,
+  recordFeedback,
+  relatedArticles,
+  searchKb,
+} from './service.ts';
 
 const tags = ['kb'];
 const indexParam = z.object({ index: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name') });
@@ -201,7 +210,10 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const userId = request.session?.userId ?? null;
         // One vote per person per article: the user, or a hash of the visitor cookie.
         const voter = userId ?? `v:${sha256(request.csrfBinding ?? request.ip)}`;
-        await upsertFeedback(db, { article_id, voter, user_id: userId, helpful });
+        // A visitor's votes are also capped per client address (kept only as an HMAC of the address), so
+        // dropping the cookie buys no more; past the cap the answer is the same and the vote has no effect.
+        const address = userId ? null : hmac(deps.config.sessionSecret, `feedback-address:${normalizeIP(request.ip)}`);
+        await recordFeedback(db, { article_id, voter, user_id: userId, helpful, address }, request.log);
         return { status: 'SUCCESS' as const };
       },
     );

@@ -7,6 +7,7 @@ import {
   type CategoryNode,
   type IndexContext,
   isVisibleTo,
+  KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
   type KbSearchResult,
   messages,
   SELECT_INDEX,
@@ -22,7 +23,18 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
-import { findArticle, kbVersion, listTree, recordZeroResultSearch, searchArticles, type TreeRow } from './repo.ts';
+import {
+  claimAddressVote,
+  findArticle,
+  hasFeedbackVote,
+  kbVersion,
+  listTree,
+  recordZeroResultSearch,
+  searchArticles,
+  sweepAddressVotes,
+  type TreeRow,
+  upsertFeedback,
+} from './repo.ts';
 
 export interface KbViewer {
   viewer: Viewer;
@@ -380,4 +392,45 @@ export async function searchKb(
     .slice(0, limit);
   if (results.length === 0) await recordZeroResultSearch(db, query, indexes);
   return results;
+}
+
+/**
+ * A helpful / not-helpful vote: one per person per article (the user, or the visitor cookie), changed by voting
+ * again. A visitor's new vote also takes one of the KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY votes of their client
+ * address on that article for the UTC day, so dropping the cookie does not buy more; past the cap the vote is
+ * accepted and has no effect (docs/kb-feedback.md). Signed-in users have one vote per account and are not capped.
+ * Answers whether the vote was recorded.
+ */
+export async function recordFeedback(
+  db: Kysely<Database>,
+  vote: { article_id: string; voter: string; user_id: string | null; helpful: boolean; address: string | null },
+  log: FastifyBaseLogger,
+  now = new Date(),
+): Promise<boolean> {
+  const { address, ...row } = vote;
+  if (!address) {
+    await upsertFeedback(db, row);
+    return true;
+  }
+  const day = now.toISOString().slice(0, 10);
+  let firstToday = false;
+  const recorded = await db.transaction().execute(async (trx) => {
+    if (!(await hasFeedbackVote(trx, row.article_id, row.voter))) {
+      const votes = await claimAddressVote(
+        trx,
+        { article_id: row.article_id, address, day },
+        KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
+      );
+      if (votes === null) return false;
+      firstToday = votes === 1;
+    }
+    await upsertFeedback(trx, row);
+    return true;
+  });
+  if (firstToday) {
+    // Counts are needed for the day they count; yesterday's is kept for clocks that differ between instances.
+    const yesterday = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await sweepAddressVotes(db, yesterday).catch((err: unknown) => log.warn({ err }, 'feedback count sweep failed'));
+  }
+  return recorded;
 }

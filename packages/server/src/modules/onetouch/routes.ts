@@ -16,13 +16,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newId } from '../../lib/crypto.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
-import { validFormToken } from '../tickets/form-token.ts';
-import { newGuestTicketId } from '../tickets/service.ts';
+import { requestFormToken, saveGuestTicket } from '../tickets/guest-tickets.ts';
 import { findUserById } from '../users/repo.ts';
 import { findDispute, readBill } from './bill-dispute.ts';
 import { answer } from './handler-kit.ts';
@@ -84,30 +82,23 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: { ...schema, body: submitWithoutLoginSchema },
       },
-      async (request) => {
+      async (request, reply) => {
         const body = request.body;
-        if (!validFormToken(deps.config.sessionSecret, body.secret_key)) {
-          return answer(
-            'FAILURE',
-            messages.sorryBang,
-            'This form has expired. Please reload the page and fill it in again.',
-          );
-        }
+        // The form token is this visitor's and used once: checked here, used up only with the ticket below, so a
+        // form refused with 400 can be corrected and sent again (docs/tickets.md).
+        const expired = () =>
+          answer('FAILURE', messages.sorryBang, 'This form has expired. Please reload the page and fill it in again.');
+        const token = requestFormToken(deps, request, body.secret_key);
+        if (!token) return expired();
         const article = await articleAsking(body);
-        const ticketId = newGuestTicketId();
         const { secret_key: _secret, ...kept } = body;
-        await db
-          .insertInto('guest_tickets')
-          .values({
-            id: newId('gt'),
-            ticket_id: ticketId,
-            kind: `one_touch:${body.call_type}`,
-            email: body.email,
-            subject: `${article.title} (${body.city})`,
-            payload: JSON.stringify(kept),
-            created_at: new Date().toISOString(),
-          })
-          .execute();
+        const ticketId = await saveGuestTicket(deps, request, reply, token, {
+          kind: `one_touch:${body.call_type}`,
+          email: body.email,
+          subject: `${article.title} (${body.city})`,
+          payload: kept,
+        });
+        if (!ticketId) return expired();
         request.log.info({ ticket: ticketId, kind: 'submit_without_login' }, 'ticket call');
         return answer('SUCCESS', 'Request received', messages.ticketSuccess, { ticket_request_id: ticketId });
       },

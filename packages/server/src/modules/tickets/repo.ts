@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, TicketsTable } from '../../db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, GuestTicketsTable, TicketsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -33,7 +33,24 @@ export async function insertTicket(
   }
 }
 
-export function listUserTickets(db: Db, userId: string, tag: string | null) {
+/** The statuses the contract's isResolved calls resolved. */
+const RESOLVED = ['solved', 'closed'] as const;
+
+/** Where a page of a user's tickets ends: the last ticket's created_at and ticket_id (newest first). */
+export interface TicketPosition {
+  createdAt: string;
+  ticketId: string;
+}
+
+/**
+ * One page of the user's tickets, newest first (ticket_id breaks ties), after `after`; `limit` rows at most.
+ * `status`: open (not yet resolved), closed (solved or closed) or all.
+ */
+export function listUserTickets(
+  db: Db,
+  userId: string,
+  opts: { tag?: string | null; status: 'open' | 'closed' | 'all'; after: TicketPosition | null; limit: number },
+) {
   let q = db
     .selectFrom('tickets')
     .leftJoin('csat_ratings', 'csat_ratings.ticket_id', 'tickets.ticket_id')
@@ -49,10 +66,20 @@ export function listUserTickets(db: Db, userId: string, tag: string | null) {
       'csat_ratings.id as rating_id',
     ])
     .where('tickets.user_id', '=', userId);
-  if (tag) q = q.where('tickets.tag', '=', tag);
-  return q.orderBy('tickets.created_at', 'desc').limit(200).execute();
+  if (opts.tag) q = q.where('tickets.tag', '=', opts.tag);
+  if (opts.status === 'open') q = q.where('tickets.status', 'not in', RESOLVED);
+  if (opts.status === 'closed') q = q.where('tickets.status', 'in', RESOLVED);
+  const after = opts.after;
+  if (after) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('tickets.created_at', '<', after.createdAt),
+        eb.and([eb('tickets.created_at', '=', after.createdAt), eb('tickets.ticket_id', '<', after.ticketId)]),
+      ]),
+    );
+  }
+  return q.orderBy('tickets.created_at', 'desc').orderBy('tickets.ticket_id', 'desc').limit(opts.limit).execute();
 }
-
 export function findUserTicket(db: Db, userId: string, ticketId: string) {
   return db
     .selectFrom('tickets')
@@ -60,4 +87,30 @@ export function findUserTicket(db: Db, userId: string, ticketId: string) {
     .where('user_id', '=', userId)
     .where('ticket_id', '=', ticketId)
     .executeTakeFirst();
+}
+
+/**
+ * Marks a non-login form token used (its nonce), inside the transaction that saves its ticket: false when it was
+ * used already. The primary key settles concurrent replays, also across instances (PostgreSQL waits for the
+ * other transaction and then sees its row).
+ */
+export async function useFormToken(trx: Transaction<Database>, nonce: string, expiresAt: Date): Promise<boolean> {
+  const result = await trx
+    .insertInto('form_token_uses')
+    .values({ nonce, expires_at: expiresAt.toISOString() })
+    .onConflict((oc) => oc.column('nonce').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Forgets used tokens that have expired (with a margin for clocks that differ between instances). */
+export function sweepFormTokenUses(db: Db, now = Date.now(), marginMs = 5 * 60_000) {
+  return db
+    .deleteFrom('form_token_uses')
+    .where('expires_at', '<', new Date(now - marginMs).toISOString())
+    .execute();
+}
+
+export function insertGuestTicket(db: Db, row: Insertable<GuestTicketsTable>) {
+  return db.insertInto('guest_tickets').values(row).execute();
 }

@@ -22,7 +22,7 @@ import {
   unrecognisedTransactionPayloadSchema,
   validateIssueForm,
 } from '@selfserve/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
@@ -35,16 +35,18 @@ import { findArticle } from '../kb/repo.ts';
 import { findOwnOrder } from '../orders/repo.ts';
 import { claimDocuments } from '../uploads/service.ts';
 import { findUserById } from '../users/repo.ts';
-import { issueFormToken, validFormToken } from './form-token.ts';
-import { findUserTicket, listUserTickets } from './repo.ts';
+import { issueFormToken } from './form-token.ts';
+import { requestFormToken, saveGuestTicket } from './guest-tickets.ts';
+import { admitTicketCreation } from './limits.ts';
+import { findUserTicket } from './repo.ts';
 import {
   createTicket,
   formArticle,
   isUniqueViolation,
   type NewTicket,
-  newGuestTicketId,
   PLACEHOLDER_CONTACT,
   requireVerifiedEmail,
+  ticketPage,
 } from './service.ts';
 
 const tags = ['tickets'];
@@ -56,6 +58,7 @@ const marketplaceKinds = {
   giftcard: 'giftcard',
   'fashion/electronics': 'fashion_electronics',
 } as const;
+const FORM_EXPIRED = 'This form has expired. Please reload the page and fill it in again.';
 const MARKETPLACE_MESSAGE = (orderId: string) =>
   `Thank you! We have received your request about order ${orderId}. Our team will look into it and write to you within 24 hours. Thanks for reaching out to us.`;
 
@@ -96,6 +99,11 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return user;
   }
 
+  /** Every ticket a signed-in user creates counts against the per-user and per-address limits (limits.ts). */
+  const limited = (request: FastifyRequest, reply: FastifyReply): Pick<NewTicket, 'admit'> => ({
+    admit: () => admitTicketCreation(deps, request, reply, { perUser: true }),
+  });
+
   const idempotencyKey = (request: FastifyRequest) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null;
@@ -105,7 +113,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       ticketPaths.create,
       { schema: { ...createSchema, querystring: sourcePageQuery, body: ticketPayloadSchema } },
-      async (request): Promise<TicketResponse> => {
+      async (request, reply): Promise<TicketResponse> => {
         const user = await author(request);
         const p = request.body;
         const booking = p.booking_id ? await findOwnBooking(db, user.id, { id: p.booking_id }) : undefined;
@@ -136,58 +144,64 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           payload: p,
           items: p.item_details ?? [],
           ...withImages(user.id, p.uploaded_image_ids),
+          ...limited(request, reply),
         };
         return createTicket(db, { ...ticket, ...confirmTo(user.id, email, ticket.subject) }, request.log);
       },
     );
 
-    app.post(ticketPaths.issueCreate, { schema: { ...createSchema, body: issuePayloadSchema } }, async (request) => {
-      const user = await author(request);
-      const p = request.body;
-      const booking =
-        p.booking_id || p.crn
-          ? await findOwnBooking(db, user.id, p.booking_id ? { id: p.booking_id } : { crn: p.crn ?? '' })
-          : undefined;
-      if ((p.booking_id || p.crn) && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
-      const article = p.article_id ? await findArticle(db, p.article_id) : undefined;
-      const email = p.email ?? user.email;
-      rejectForm(
-        validateIssueForm(
-          { email, description: p.query, imageIds: p.uploadedImages ?? [], items: p.item_details ?? [] },
-          articleFormRules(formArticle(article), { rideId: booking?.crn }),
-        ),
-      );
-      return createTicket(
-        db,
-        {
-          userId: user.id,
-          kind: 'issue',
-          subject: p.article_name ?? article?.title ?? p.issueType ?? 'Issue',
-          query: p.query,
-          issueId: p.issue_id ?? p.article_id ?? null,
-          articleId: article?.id ?? null,
-          articleName: p.article_name ?? article?.title ?? null,
-          bookingId: booking?.id ?? null,
-          orderId: null,
-          tag: p.tag ?? null,
-          source: 'web',
-          sourcePage: null,
-          emailFrom: email,
-          idempotencyKey: idempotencyKey(request),
-          payload: p,
-          items: p.item_details ?? [],
-          ...withImages(user.id, p.uploadedImages),
-          ...confirmTo(user.id, email, p.article_name ?? article?.title ?? 'Issue'),
-        },
-        request.log,
-      );
-    });
+    app.post(
+      ticketPaths.issueCreate,
+      { schema: { ...createSchema, body: issuePayloadSchema } },
+      async (request, reply) => {
+        const user = await author(request);
+        const p = request.body;
+        const booking =
+          p.booking_id || p.crn
+            ? await findOwnBooking(db, user.id, p.booking_id ? { id: p.booking_id } : { crn: p.crn ?? '' })
+            : undefined;
+        if ((p.booking_id || p.crn) && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        const article = p.article_id ? await findArticle(db, p.article_id) : undefined;
+        const email = p.email ?? user.email;
+        rejectForm(
+          validateIssueForm(
+            { email, description: p.query, imageIds: p.uploadedImages ?? [], items: p.item_details ?? [] },
+            articleFormRules(formArticle(article), { rideId: booking?.crn }),
+          ),
+        );
+        return createTicket(
+          db,
+          {
+            userId: user.id,
+            kind: 'issue',
+            subject: p.article_name ?? article?.title ?? p.issueType ?? 'Issue',
+            query: p.query,
+            issueId: p.issue_id ?? p.article_id ?? null,
+            articleId: article?.id ?? null,
+            articleName: p.article_name ?? article?.title ?? null,
+            bookingId: booking?.id ?? null,
+            orderId: null,
+            tag: p.tag ?? null,
+            source: 'web',
+            sourcePage: null,
+            emailFrom: email,
+            idempotencyKey: idempotencyKey(request),
+            payload: p,
+            items: p.item_details ?? [],
+            ...withImages(user.id, p.uploadedImages),
+            ...limited(request, reply),
+            ...confirmTo(user.id, email, p.article_name ?? article?.title ?? 'Issue'),
+          },
+          request.log,
+        );
+      },
+    );
 
     for (const [path, kind] of Object.entries(marketplaceKinds)) {
       app.post(
         ticketPaths.marketplace(path as keyof typeof marketplaceKinds),
         { schema: { ...createSchema, body: orderTicketPayloadSchema } },
-        async (request) => {
+        async (request, reply) => {
           const user = await author(request);
           const p = request.body;
           const order = await findOwnOrder(db, user.id, p.order_id, kind);
@@ -231,6 +245,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               payload: { ...p, contact },
               items: p.item_details ?? [],
               ...withImages(user.id, p.uploaded_image_ids),
+              ...limited(request, reply),
               // Placeholder addresses are for the ticket system only: no mail goes to them.
               ...confirmTo(
                 user.id,
@@ -255,7 +270,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           body: orderTicketPayloadSchema.partial({ order_id: true }),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = await author(request);
         // Food orders are the rider's delivery trips.
         const trip =
@@ -289,6 +304,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             idempotencyKey: idempotencyKey(request),
             payload: p,
             items: [],
+            ...limited(request, reply),
           },
           request.log,
         );
@@ -305,15 +321,15 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: z.union([ticketResponseSchema, invalidTokenResponseSchema]), ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const p = request.body;
-        if (!validFormToken(deps.config.sessionSecret, p.secret_key)) {
-          return {
-            status: 'FAILURE' as const,
-            reason: 'invalidToken' as const,
-            message: 'This form has expired. Please reload the page and fill it in again.',
-          };
-        }
+        const invalidToken = {
+          status: 'FAILURE' as const,
+          reason: 'invalidToken' as const,
+          message: FORM_EXPIRED,
+        };
+        const token = requestFormToken(deps, request, p.secret_key);
+        if (!token) return invalidToken;
         const fields = p.custom_field_map;
         const email = String(fields.email ?? '');
         if (!isValidEmail(email)) throw new AppError('VALIDATION_FAILED', 'Please input a valid email address');
@@ -325,19 +341,15 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             'We found a Card Information in your comment. Request you to Remove such personal information.',
           );
         }
-        const ticketId = newGuestTicketId();
-        await db
-          .insertInto('guest_tickets')
-          .values({
-            id: newId('gt'),
-            ticket_id: ticketId,
-            kind: 'unrecognised_transaction',
-            email,
-            subject: p.subject,
-            payload: JSON.stringify(p),
-            created_at: new Date().toISOString(),
-          })
-          .execute();
+        // The token is used up with the ticket, not before: a form refused above can be corrected and sent again.
+        const { secret_key: _secret, ...kept } = p;
+        const ticketId = await saveGuestTicket(deps, request, reply, token, {
+          kind: 'unrecognised_transaction',
+          email: email.trim(),
+          subject: p.subject,
+          payload: kept,
+        });
+        if (!ticketId) return invalidToken;
         request.log.info({ ticket: ticketId, kind: 'unrecognised_transaction' }, 'ticket call');
         return {
           status: 'SUCCESS' as const,
@@ -352,11 +364,13 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       ticketPaths.formToken,
       { schema: { tags, response: { 200: formTokenResponseSchema } } },
-      async (_request, reply) => {
+      async (request, reply) => {
         reply.header('cache-control', 'no-store');
+        // Bound to this visitor (the ss_visitor cookie, set here if the browser has none yet): useless elsewhere.
+        const visitor = deps.sessions.ensureVisitor(reply, request);
         return {
           status: 'SUCCESS' as const,
-          token: issueFormToken(deps.config.sessionSecret),
+          token: issueFormToken(deps.config.sessionSecret, visitor),
           expires_in: FORM_TOKEN_TTL_SECONDS,
         };
       },
@@ -374,9 +388,12 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = requireSession(request);
         const user = await findUserById(db, userId);
-        const { tag, status } = request.query;
+        const { tag, status, cursor } = request.query;
         // tag=driver is the partner app's list: only partners have driver tickets.
-        const rows = tag === 'driver' && user?.role === 'customer' ? [] : await listUserTickets(db, userId, null);
+        const { rows, nextCursor } =
+          tag === 'driver' && user?.role === 'customer'
+            ? { rows: [], nextCursor: null }
+            : await ticketPage(db, userId, { status, cursor });
         const tickets = rows.map((r) => ({
           ticket_id: r.ticket_id,
           status: r.status,
@@ -388,10 +405,12 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           article_name: r.article_name,
           rated: r.rating_id !== null,
         }));
+        // One page (TICKETS_PAGE_SIZE, newest first) split into open and closed; next_cursor asks for the next.
         return {
           status: 'SUCCESS' as const,
-          open: status === 'closed' ? [] : tickets.filter((t) => !isResolved(t.status)),
-          closed: status === 'open' ? [] : tickets.filter((t) => isResolved(t.status)),
+          open: tickets.filter((t) => !isResolved(t.status)),
+          closed: tickets.filter((t) => isResolved(t.status)),
+          next_cursor: nextCursor,
         };
       },
     );

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { messages, type TicketResponse } from '@selfserve/contract';
+import { messages, TICKETS_PAGE_SIZE, type TicketResponse, ticketMessages } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TicketsTable, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
-import { findByIdempotencyKey, findOpenTicket, insertTicket } from './repo.ts';
+import { findByIdempotencyKey, findOpenTicket, insertTicket, listUserTickets, type TicketPosition } from './repo.ts';
 
 export interface NewTicket {
   userId: string;
@@ -27,6 +27,11 @@ export interface NewTicket {
   items: { item_id: string; item_name: string; quantity: number }[];
   /** attach what belongs to the ticket (uploaded images) inside the same transaction; gets tickets.id */
   attach?: (trx: Transaction<Database>, ticketRowId: string) => Promise<unknown>;
+  /**
+   * count the new ticket against the creation limits, inside its transaction once the row is in (so a concurrent
+   * retry with the same key, which waits on that row, never counts); throws (429) to roll it back
+   */
+  admit?: () => Promise<void>;
   /** after a new ticket is committed (not on a replayed submit): the confirmation mail */
   onCreated?: (ticketId: string) => Promise<unknown>;
 }
@@ -60,13 +65,21 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** A repeated submit (same key) gets the first answer again; keys are per user. */
 async function earlierAnswer(db: Kysely<Database>, t: NewTicket, key: string | null): Promise<TicketResponse | null> {
-  if (key) {
-    const same = await findByIdempotencyKey(db, key);
-    if (same) return same.user_id === t.userId ? created(same.ticket_id) : null;
-  }
+  const sameKey = async () => {
+    const same = key ? await findByIdempotencyKey(db, key) : undefined;
+    return same?.user_id === t.userId ? same : undefined;
+  };
+  const first = await sameKey();
+  if (first) return created(first.ticket_id);
   if (t.issueId) {
     const open = await findOpenTicket(db, t.userId, t.issueId, t.bookingId);
-    if (open) return alreadyOpen(open.ticket_id);
+    if (open) {
+      // The open ticket may be this very submit's: a concurrent request with the same key can commit it between
+      // the two reads above (seen on PostgreSQL). The key is read again after the open ticket, so a retry always
+      // gets the first answer (CREATED), never OPEN_TICKET_PRESENT for its own ticket.
+      const same = key && open.idempotency_key === key ? open : await sameKey();
+      return same ? created(same.ticket_id) : alreadyOpen(open.ticket_id);
+    }
   }
   return null;
 }
@@ -113,6 +126,7 @@ export async function createTicket(
       await db.transaction().execute(async (trx) => {
         await insertTicket(trx, row, t.items);
         await t.attach?.(trx, row.id);
+        await t.admit?.();
       });
       outcome = created(row.ticket_id);
       try {
@@ -160,4 +174,48 @@ export const PLACEHOLDER_CONTACT = {
 
 export function newGuestTicketId(): string {
   return String(crypto.randomInt(10_000_000, 100_000_000));
+}
+
+/** The cursor of the page after `last`: opaque to clients (base64url of its created_at and ticket_id). */
+export function encodeTicketCursor(last: TicketPosition): string {
+  return Buffer.from(JSON.stringify([last.createdAt, last.ticketId])).toString('base64url');
+}
+
+export function decodeTicketCursor(cursor: string): TicketPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      value[0].length <= 40 &&
+      value[1].length <= 64
+    ) {
+      return { createdAt: value[0], ticketId: value[1] };
+    }
+  } catch {
+    // not JSON: answered below like any other cursor that is not ours
+  }
+  throw new AppError('VALIDATION_FAILED', ticketMessages.badCursor, { cursor: ticketMessages.badCursor });
+}
+
+/** One page of the user's tickets (TICKETS_PAGE_SIZE, newest first) and the cursor of the next, null on the last. */
+export async function ticketPage(
+  db: Kysely<Database>,
+  userId: string,
+  opts: { status: 'open' | 'closed' | 'all'; cursor: string | undefined },
+) {
+  const rows = await listUserTickets(db, userId, {
+    status: opts.status,
+    after: opts.cursor ? decodeTicketCursor(opts.cursor) : null,
+    limit: TICKETS_PAGE_SIZE + 1,
+  });
+  const page = rows.slice(0, TICKETS_PAGE_SIZE);
+  const last = page.at(-1);
+  const more = rows.length > TICKETS_PAGE_SIZE && last;
+  return {
+    rows: page,
+    nextCursor: more ? encodeTicketCursor({ createdAt: last.created_at, ticketId: last.ticket_id }) : null,
+  };
 }

@@ -91,6 +91,9 @@ const ownEn = {
     updated: 'Updated {{date}}',
     badge: { Open: 'Open', Resolved: 'Resolved' },
     latestMark: 'Latest',
+    showMore: 'Show more',
+    loadingMore: 'Loading…',
+    moreFailed: 'Your older requests could not be loaded. Please try again.',
   },
   rating: {
     question: 'How was our support?',
@@ -172,6 +175,9 @@ const ticketsHi: typeof ownEn = {
     updated: '{{date}} को अपडेट',
     badge: { Open: 'खुला', Resolved: 'हल हो गया' },
     latestMark: 'नवीनतम',
+    showMore: 'और दिखाएँ',
+    loadingMore: 'लोड हो रहा है…',
+    moreFailed: 'आपके पुराने अनुरोध लोड नहीं हो सके। कृपया फिर से कोशिश करें।',
   },
   rating: {
     question: 'हमारी सहायता कैसी रही?',

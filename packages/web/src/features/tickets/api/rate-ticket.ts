@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useMonitoringContext } from '../hooks/use-monitoring-context';
-import { type TicketsResponse, ticketsQueryKey } from './get-tickets';
+import { type TicketPages, type TicketsResponse, ticketsQueryKey } from './get-tickets';
 import { timedTicketCall } from './monitoring';
 
 /** POST /api/v1/csat (guided-flows.md §3 rating payload); a bad score carries a reason. */
@@ -27,11 +27,14 @@ export function useRateTicket() {
   const { user } = useSession();
   const context = useMonitoringContext();
   const markRated = (ticketId: string) =>
-    queryClient.setQueryData<TicketsResponse>(ticketsQueryKey(user?.id ?? ''), (old) => {
+    queryClient.setQueryData<TicketPages>(ticketsQueryKey(user?.id ?? ''), (old) => {
       if (!old) return old;
       const mark = (list: TicketsResponse['open']) =>
         list.map((t) => (t.ticket_id === ticketId ? { ...t, rated: true } : t));
-      return { ...old, open: mark(old.open), closed: mark(old.closed) };
+      return {
+        ...old,
+        pages: old.pages.map((page) => ({ ...page, open: mark(page.open), closed: mark(page.closed) })),
+      };
     });
   return useMutation({
     mutationFn: (payload: CsatPayload) => timedTicketCall(ticketPaths.csat, () => rateTicket(payload), context),

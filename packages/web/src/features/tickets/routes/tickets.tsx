@@ -8,7 +8,7 @@ import { currentAppVersion } from '../../../lib/app-version';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadError } from '../../kb/components/load-error';
-import { type TicketSummary, useTickets } from '../api/get-tickets';
+import { loadedTickets, type TicketSummary, useTickets } from '../api/get-tickets';
 import { TicketCard } from '../components/ticket-card';
 import '../labels';
 import '../tickets.css';
@@ -45,9 +45,10 @@ function Tickets() {
 
   const lists = useMemo(() => {
     if (!query.data) return null;
-    const latest = latestTicket(query.data.open, query.data.closed);
+    const { open, closed } = loadedTickets(query.data);
+    const latest = latestTicket(open, closed);
     const others = (list: TicketSummary[]) => newestFirst(list.filter((t) => t.ticket_id !== latest?.ticket_id));
-    return { latest, open: others(query.data.open), closed: others(query.data.closed) };
+    return { latest, open: others(open), closed: others(closed) };
   }, [query.data]);
 
   if (query.isPending) return <Loader fullPage />;
@@ -75,6 +76,25 @@ function Tickets() {
           <TicketList tickets={lists.closed} empty={t('tickets.list.noHistory')} testId="tickets-closed" />
         </section>
       ) : null}
+      {/* The list comes a page at a time (newest first): older requests are a click away, never cut off. */}
+      {query.hasNextPage ? (
+        <div className="ticket-more">
+          {query.isFetchNextPageError ? (
+            <p className="field-error" role="alert">
+              {t('tickets.list.moreFailed')}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--secondary"
+            data-testid="tickets-more"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? t('tickets.list.loadingMore') : t('tickets.list.showMore')}
+          </button>
+        </div>
+      ) : null}
     </>
   );
 }
@@ -82,7 +102,8 @@ function Tickets() {
 /**
  * /tickets (spec §2, §4): the user's latest request on top (contract latestTicket), then open requests and,
  * where the app is new enough (contract supportHistoryEnabled), the support history of resolved ones; newest
- * first, each with its Open / Resolved badge and the support rating.
+ * first, each with its Open / Resolved badge and the support rating. The server answers a page at a time; 'Show
+ * more' loads the next until every request is shown.
  */
 export function TicketsPage() {
   const { t } = useTranslation();
