@@ -16,7 +16,8 @@ const VERIFIED_CUSTOMERS = [
 ];
 
 async function main() {
-  const server = await startBenchServer('tickets');
+  // The bench is 4 users on one address sending thousands: the per-user and per-address limits are lifted.
+  const server = await startBenchServer('tickets', { ticketRateLimit: { perUser: 1e9, perIp: 1e9 } });
   const { base, database } = server;
   const sessions = await Promise.all(VERIFIED_CUSTOMERS.map((email) => signIn(server.app, email)));
   const countTickets = async () =>

@@ -218,6 +218,7 @@ export const unrecognisedTransactionPayloadSchema = z.object({
  * TICKET_CREATE_PER_IP_PER_MINUTE (signed-in and guest tickets together). Only tickets actually created count: a
  * retry with the same idempotency key gets the first answer and never counts or meets the limit.
  */
+// Defaults: an operator may change them (TICKET_RATE_LIMIT_PER_USER / _PER_IP, README).
 export const TICKET_CREATE_PER_USER_PER_MINUTE = 10;
 export const TICKET_CREATE_PER_IP_PER_MINUTE = 30;
 export const TICKET_CREATE_WINDOW_MS = 60_000;

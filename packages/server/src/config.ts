@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_UK_HOST_MARKER } from '@selfserve/contract';
+import {
+  DEFAULT_UK_HOST_MARKER,
+  TICKET_CREATE_PER_IP_PER_MINUTE,
+  TICKET_CREATE_PER_USER_PER_MINUTE,
+} from '@selfserve/contract';
 import { z } from 'zod';
 import { SEED_ANCHOR } from './db/seed.ts';
 
@@ -82,6 +86,8 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  TICKET_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(TICKET_CREATE_PER_USER_PER_MINUTE),
+  TICKET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(TICKET_CREATE_PER_IP_PER_MINUTE),
   TELEPHONY_SECRET: z.string().min(32, 'TELEPHONY_SECRET must be at least 32 characters').optional(),
   TELEPHONY_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1500),
   SMTP_URL: z
@@ -135,6 +141,8 @@ export interface AppConfig {
   searchRateLimit: number;
   /** sign-in requests per client per minute */
   signInRateLimit: number;
+  /** new tickets per signed-in user and per client address per minute (docs/tickets.md) */
+  ticketRateLimit: { perUser: number; perIp: number };
   /** shared secret of the telephony provider callbacks (left-a-belonging) */
   telephonySecret: string;
   /** demo telephony simulator: how long a simulated call takes; 0 answers at once */
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     searchRateLimit: e.SEARCH_RATE_LIMIT,
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    ticketRateLimit: { perUser: e.TICKET_RATE_LIMIT_PER_USER, perIp: e.TICKET_RATE_LIMIT_PER_IP },
     telephonySimulatorDelayMs: e.TELEPHONY_SIMULATOR_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -271,6 +280,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     shutdownTimeoutMs: 1000,
     searchRateLimit: 600,
     signInRateLimit: 20,
+    ticketRateLimit: { perUser: TICKET_CREATE_PER_USER_PER_MINUTE, perIp: TICKET_CREATE_PER_IP_PER_MINUTE },
     telephonySecret: 'test-telephony-secret-test-telephony-secret',
     telephonySimulatorDelayMs: 0,
     smtpUrl: undefined,

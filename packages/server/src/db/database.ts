@@ -50,7 +50,8 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      ...(opts.schema ? { options: `-c search_path=${quoteIdent(opts.schema)}` } : {}),
+      // public stays on the path after the app's schema: extensions such as pg_trgm live there, once per database.
+      ...(opts.schema ? { options: `-c search_path=${quoteIdent(opts.schema)},public` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
@@ -106,8 +107,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema`: the PostgreSQL schema the app works in (DATABASE_SCHEMA). Kysely's migrator must be told, or it takes
+ * another schema's migration tables in the same database for its own and never creates them.
+ */
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,10 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import {
-  messages,
-  TICKET_CREATE_PER_IP_PER_MINUTE,
-  TICKET_CREATE_PER_USER_PER_MINUTE,
-  TICKET_CREATE_WINDOW_MS,
-} from '@selfserve/contract';
+import { messages, TICKET_CREATE_WINDOW_MS } from '@selfserve/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -30,12 +25,12 @@ function limiters(deps: AppDeps, app: FastifyInstance): CreationLimiters {
     found = {
       perUser: app.createRateLimit({
         ...window,
-        max: TICKET_CREATE_PER_USER_PER_MINUTE,
+        max: deps.config.ticketRateLimit.perUser,
         keyGenerator: (request) => `ticket-create:user:${request.session?.userId ?? '-'}`,
       }),
       perIp: app.createRateLimit({
         ...window,
-        max: TICKET_CREATE_PER_IP_PER_MINUTE,
+        max: deps.config.ticketRateLimit.perIp,
         // An IPv6 client can use a whole /64: counted as one address, as the plugin does.
         keyGenerator: (request) => `ticket-create:ip:${normalizeIP(request.ip)}`,
       }),
