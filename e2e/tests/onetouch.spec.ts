@@ -55,6 +55,32 @@ test('riya has the invoice of a completed ride sent and finds it in the outbox',
   expect(mail?.to).toBe(riya);
 });
 
+test('an invoice for another address waits for that mailbox to confirm, then arrives once', async ({ page }) => {
+  await signIn(page, riya);
+  const completed = (await allListedBookings(page.request)).find((b) => b.status.toLowerCase() === 'completed');
+  if (!completed) throw new Error('riya has a completed ride in the demo data');
+  const other = 'riya.accounts@example.org';
+
+  await page.goto(`/${completed.crn}/dreport/${INVOICE_ARTICLE}`);
+  const panel = page.getByTestId('onetouch-panel');
+  await panel.getByLabel('E-mail').fill(other);
+  await panel.getByRole('button', { name: 'Send' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm your e-mail address' });
+  await expect(dialog).toContainText(other);
+
+  const outbox = async () => ((await (await page.request.get(mailPaths.devOutbox)).json()) as OutboxResponse).messages;
+  const confirmation = (await outbox()).find((m) => m.to === other && m.kind === 'invoice_confirmation');
+  const link = /https?:\/\/[^\s]+\/invoice\/confirm\?token=[\w-]+/.exec(confirmation?.text ?? '')?.[0];
+  expect(link, 'the confirmation link').toBeDefined();
+  expect((await outbox()).some((m) => m.to === other && m.kind === 'invoice')).toBe(false);
+
+  await page.goto(link ?? '');
+  await page.getByRole('button', { name: 'Send the invoice' }).click();
+  await expect(page.getByTestId('invoice-confirm-result')).toContainText(messages.invoiceSent);
+  await expect(page.getByTestId('invoice-confirm-result')).toContainText(completed.crn);
+  expect((await outbox()).filter((m) => m.to === other && m.kind === 'invoice')).toHaveLength(1);
+});
+
 test('choosing the wallet posts the KYC form and comes back with the notice', async ({ page }) => {
   await signIn(page, riya);
   const charged = (await allListedBookings(page.request)).filter((b) => b.context === 'rides_Cancelled_Charged')[1];

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { billSchema } from './bill.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
+/** The spec's message for a bad invoice address (guided-flows.md §5). */
+export const invalidInvoiceEmail = 'Please Enter A Valid Email';
 
 /** The one-touch submit payload (guided-flows.md §3); unknown extra fields are ignored. */
 export const oneTouchSubmitSchema = z.object({
@@ -47,7 +49,7 @@ export type OneTouchResponse = z.infer<typeof oneTouchResponseSchema>;
 export const sendInvoiceSchema = z.object({
   booking_id: z.string().max(64),
   cab_category: text(40),
-  email: z.string().trim().min(3).max(50).email('Please Enter A Valid Email'),
+  email: z.string().trim().min(3).max(50).email(invalidInvoiceEmail),
   article_id: text(40),
   article_name: text(200),
   index_name: text(40),
@@ -95,8 +97,22 @@ export const oneTouchPaths = {
   submitV3: '/api/bookings/v3/submit',
   submitWithoutLogin: '/api/bookings/v3/submit_without_login',
   sendInvoice: '/api/bookings/v2/send_invoice',
+  /** ours (the spec shows none): the one-time link an invoice address is confirmed with (docs/one-touch-rules.md) */
+  confirmInvoiceEmail: '/api/bookings/v1/confirm_invoice_email',
   updateEmail: '/api/users/v1/update_email',
 } as const;
+
+/**
+ * Invoices by mail (docs/one-touch-rules.md): straight to the account's verified address or one the user confirmed;
+ * any other address first gets a one-time link. Every invoice and confirmation mail counts against both limits.
+ */
+export const INVOICE_MAILS_PER_USER_PER_HOUR = 10;
+export const INVOICE_MAILS_PER_ADDRESS_PER_DAY = 5;
+export const INVOICE_CONFIRMATION_TTL_SECONDS = 24 * 3600;
+/** The web page the confirmation link opens; it carries ?token= and asks before sending. */
+export const INVOICE_CONFIRM_PAGE = '/invoice/confirm';
+
+export const confirmInvoiceEmailSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/) });
 
 /**
  * POST /self_serve/do_kyc: a real HTML form post (multipart) that navigates away — for KYC categories

@@ -95,6 +95,10 @@ export const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to keep mail in the outbox)')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Selfserve Help <help@selfserve.local>'),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#]+$/, 'PUBLIC_URL must be the site origin, like https://help.example.com (no path)')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -150,6 +154,8 @@ export interface AppConfig {
   /** SMTP server for outgoing mail; unset keeps mail in the outbox table (docs/uploads.md) */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** the site's origin for links in mail; unset: the request's own (docs/one-touch-rules.md) */
+  publicUrl: string | undefined;
 }
 
 /** The demo app token key: public on purpose so the demo's app sign-in can be tried (docs/auth.md). */
@@ -206,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     telephonySimulatorDelayMs: e.TELEPHONY_SIMULATOR_DELAY_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
   };
 }
 
@@ -285,6 +292,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     telephonySimulatorDelayMs: 0,
     smtpUrl: undefined,
     mailFrom: 'Selfserve Help <help@selfserve.local>',
+    publicUrl: undefined,
     ...overrides,
   };
 }

@@ -1,4 +1,15 @@
-import { type Bill, bookingPaths, messages, oneTouchPaths, reviewBillDispute, ticketPaths } from '@selfserve/contract';
+import path from 'node:path';
+import {
+  apiPaths,
+  type Bill,
+  bookingPaths,
+  INVOICE_MAILS_PER_ADDRESS_PER_DAY,
+  INVOICE_MAILS_PER_USER_PER_HOUR,
+  messages,
+  oneTouchPaths,
+  reviewBillDispute,
+  ticketPaths,
+} from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, fixtureKb, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -180,11 +191,12 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
     const shown = (await riya.get(`${bookingPaths.bill}?booking_id=${ride.id}`)).json();
     expect(shown.dispute).toMatchObject({ outcome: 'adjusted', amount: expected.amount, ticket_id: null });
     // The invoice of the ride shows the adjustment and the new total.
-    await riya.post(oneTouchPaths.sendInvoice, { booking_id: ride.id, email: 'riya.adjusted@example.in' });
+    await riya.post(oneTouchPaths.sendInvoice, { booking_id: ride.id, email: accounts.customer });
     const invoice = await t.database.db
       .selectFrom('outbox')
       .select('text_body')
-      .where('to_address', '=', 'riya.adjusted@example.in')
+      .where('to_address', '=', accounts.customer)
+      .where('subject', 'like', `%${ride.crn}%`)
       .executeTakeFirstOrThrow();
     expect(invoice.text_body).toContain(`Adjustment: -₹${expected.amount}\nTotal: ₹${ride.fare - expected.amount}\n`);
   });
@@ -265,18 +277,19 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
         call_type: 'subscription_invoice',
         params: { email },
       });
-    const sent = await invoice(arjun, 'arjun.billing@example.in');
+    const sent = await invoice(arjun, accounts.paidMember);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ status: 'SUCCESS', title: messages.invoiceSent });
     const mail = await t.database.db
       .selectFrom('outbox')
       .selectAll()
-      .where('to_address', '=', 'arjun.billing@example.in')
+      .where('to_address', '=', accounts.paidMember)
+      .where('kind', '=', 'invoice')
       .executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Your invoice for Select Annual');
     expect(mail.text_body).toContain('Total: ₹999');
     const meera = await signedIn(t.app, accounts.trialMember);
-    expect((await invoice(meera, 'meera.billing@example.in')).json()).toMatchObject({ status: 'FAILURE' });
+    expect((await invoice(meera, accounts.trialMember)).json()).toMatchObject({ status: 'FAILURE' });
   });
 
   it('mails the invoice of a completed ride and says Invoice Sent!', async () => {
@@ -285,13 +298,14 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
     if (!completed || !charged) throw new Error('seed');
     const res = await riya.post(oneTouchPaths.sendInvoice, {
       booking_id: completed.id,
-      email: 'riya.billing@example.in',
+      email: accounts.customer,
     });
     expect(res.json()).toMatchObject({ status: 'SUCCESS', title: messages.invoiceSent });
     const mail = await t.database.db
       .selectFrom('outbox')
       .selectAll()
-      .where('to_address', '=', 'riya.billing@example.in')
+      .where('to_address', '=', accounts.customer)
+      .where('subject', 'like', `%${completed.crn}%`)
       .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0]?.subject).toContain(completed.crn);
@@ -378,5 +392,175 @@ describe.each(testDatabases)('one-touch [%s]', (dialect) => {
     expect((await visitor.post(oneTouchPaths.submitWithoutLogin, { ...body, message: 'too short' })).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe.each(testDatabases)('invoices by mail are no relay [%s]', (dialect) => {
+  let t: TestApp;
+  let riya: TestClient;
+  let ride: { id: string; crn: string };
+  const outbox = (to: string) =>
+    t.database.db.selectFrom('outbox').selectAll().where('to_address', '=', to).orderBy('created_at').execute();
+  const linkUsed = 'This link has expired or was already used. Please ask for the invoice again.';
+  const linkToken = (text: string) => /\/invoice\/confirm\?token=([\w-]+)/.exec(text)?.[1] ?? '';
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, { kb: fixtureKb });
+    riya = await signedIn(t.app, accounts.customer);
+    ride = await t.database.db
+      .selectFrom('bookings')
+      .select(['id', 'crn'])
+      .where('user_id', '=', 'u_customer_in')
+      .where('status', '=', 'completed')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const send = (c: TestClient, email: string) => c.post(oneTouchPaths.sendInvoice, { booking_id: ride.id, email });
+
+  it('refuses an invalid address with the spec message, never 5xx, on the invoice call and the submits', async () => {
+    const arjun = await signedIn(t.app, accounts.paidMember);
+    for (const email of ['nope', 'a@b', 'x@example.in\r\nBcc: y@evil.example', '<x@example.in>', 'a,b@example.in']) {
+      const direct = await send(riya, email);
+      expect(direct.statusCode, email).toBe(400);
+      expect(direct.json().error.message).toBe('Please Enter A Valid Email');
+      const sub = await arjun.post(oneTouchPaths.submitV3, {
+        article_id: '152',
+        call_type: 'subscription_invoice',
+        params: { email },
+      });
+      expect(sub.statusCode, email).toBe(400);
+      expect(sub.json().error.message).toBe('Please Enter A Valid Email');
+    }
+    const notText = await arjun.post(oneTouchPaths.submitV1, {
+      article_id: '152',
+      call_type: 'subscription_invoice',
+      params: { email: { to: 'x@example.in' } },
+    });
+    expect(notText.statusCode).toBe(400);
+    expect(await outbox('x@example.in')).toHaveLength(0);
+  });
+
+  it('sends an outside address a one-time link, not the invoice; the link sends it once', async () => {
+    const res = await send(riya, 'Someone.Else@Example.org');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'SUCCESS', title: 'Confirm your e-mail address' });
+    const mails = await outbox('someone.else@example.org');
+    expect(mails.map((m) => m.kind)).toEqual(['invoice_confirmation']);
+    expect(mails[0]?.text_body).not.toContain('Total:');
+    const token = linkToken(mails[0]?.text_body ?? '');
+    expect(token).not.toBe('');
+
+    // Whoever opens the link (a visitor on another device) sends the invoice it was made for, once.
+    const visitor = new TestClient(t.app);
+    await visitor.get(apiPaths.session);
+    const opened = await visitor.post(oneTouchPaths.confirmInvoiceEmail, { token });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toMatchObject({
+      status: 'SUCCESS',
+      title: messages.invoiceSent,
+      message: `We have sent the invoice for ride ${ride.crn} to someone.else@example.org.`,
+    });
+    expect((await outbox('someone.else@example.org')).map((m) => m.kind)).toEqual(['invoice_confirmation', 'invoice']);
+    const again = await visitor.post(oneTouchPaths.confirmInvoiceEmail, { token });
+    expect(again.json()).toMatchObject({ status: 'FAILURE', message: linkUsed });
+    expect((await outbox('someone.else@example.org')).filter((m) => m.kind === 'invoice')).toHaveLength(1);
+
+    // The address is now one riya confirmed: the next invoice goes straight there.
+    expect((await send(riya, 'someone.else@example.org')).json().title).toBe(messages.invoiceSent);
+    // ...but only for riya: another user asking for it there starts with a link.
+    const arjun = await signedIn(t.app, accounts.paidMember);
+    const other = await arjun.post(oneTouchPaths.submitV1, {
+      article_id: '152',
+      call_type: 'subscription_invoice',
+      params: { email: 'someone.else@example.org' },
+    });
+    expect(other.json().title).toBe('Confirm your e-mail address');
+  });
+
+  it('refuses an expired, unknown or malformed link', async () => {
+    await send(riya, 'late.reader@example.org');
+    const [mail] = await outbox('late.reader@example.org');
+    const token = linkToken(mail?.text_body ?? '');
+    await t.database.db
+      .updateTable('invoice_mails')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('address', '=', 'late.reader@example.org')
+      .execute();
+    expect((await riya.post(oneTouchPaths.confirmInvoiceEmail, { token })).json()).toMatchObject({
+      status: 'FAILURE',
+      message: linkUsed,
+    });
+    expect((await riya.post(oneTouchPaths.confirmInvoiceEmail, { token: 'x'.repeat(43) })).json().status).toBe(
+      'FAILURE',
+    );
+    expect((await riya.post(oneTouchPaths.confirmInvoiceEmail, { token: 'short' })).statusCode).toBe(400);
+    expect((await outbox('late.reader@example.org')).filter((m) => m.kind === 'invoice')).toHaveLength(0);
+  });
+
+  it(`limits mails to ${INVOICE_MAILS_PER_ADDRESS_PER_DAY} per address a day and ${INVOICE_MAILS_PER_USER_PER_HOUR} per user an hour`, async () => {
+    const kabir = await signedIn(t.app, accounts.expiredMember);
+    const kabirRide = await t.database.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('user_id', '=', 'u_member_expired')
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    const statuses: number[] = [];
+    for (let i = 0; i < INVOICE_MAILS_PER_ADDRESS_PER_DAY + 1; i++) {
+      statuses.push(
+        (await kabir.post(oneTouchPaths.sendInvoice, { booking_id: kabirRide.id, email: 'target@example.org' }))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array(INVOICE_MAILS_PER_ADDRESS_PER_DAY).fill(200), 429]);
+    expect(await outbox('target@example.org')).toHaveLength(INVOICE_MAILS_PER_ADDRESS_PER_DAY);
+    // Per user: a fresh address each time still stops at the hourly cap (counting kabir's sends above).
+    const more: number[] = [];
+    for (let i = 0; i < INVOICE_MAILS_PER_USER_PER_HOUR; i++) {
+      more.push(
+        (await kabir.post(oneTouchPaths.sendInvoice, { booking_id: kabirRide.id, email: `r${i}@example.org` }))
+          .statusCode,
+      );
+    }
+    expect(more.filter((s) => s === 200)).toHaveLength(
+      INVOICE_MAILS_PER_USER_PER_HOUR - INVOICE_MAILS_PER_ADDRESS_PER_DAY,
+    );
+    expect(more.at(-1)).toBe(429);
+  });
+});
+
+describe('the v3 submit of the send_invoice article', () => {
+  it('refuses a bad params.email with 400 and sends an outside address a link only', async () => {
+    const t = await createTestApp('sqlite', {}, { kb: path.resolve(import.meta.dirname, '../../../content/kb') });
+    try {
+      const riya = await signedIn(t.app, accounts.customer);
+      const ride = await t.database.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('user_id', '=', 'u_customer_in')
+        .where('status', '=', 'completed')
+        .executeTakeFirstOrThrow();
+      const submit = (email: string) =>
+        riya.post(oneTouchPaths.submitV3, {
+          article_id: '101004',
+          call_type: 'send_invoice',
+          booking_id: ride.id,
+          params: { email },
+        });
+      const bad = await submit('not-an-address');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe('Please Enter A Valid Email');
+      expect((await submit('stranger@example.org')).json().title).toBe('Confirm your e-mail address');
+      const kinds = await t.database.db
+        .selectFrom('outbox')
+        .select('kind')
+        .where('to_address', '=', 'stranger@example.org')
+        .execute();
+      expect(kinds.map((k) => k.kind)).toEqual(['invoice_confirmation']);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -21,6 +21,7 @@ import * as m0007 from './migrations/0007-left-belongings.ts';
 import * as m0008 from './migrations/0008-bills.ts';
 import * as m0009 from './migrations/0009-upload-blobs.ts';
 import * as m0011 from './migrations/0011-form-token-uses.ts';
+import * as m0012 from './migrations/0012-invoice-mail.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -103,6 +104,7 @@ const migrations: Record<string, Migration> = {
   '0008-bills': m0008,
   '0009-upload-blobs': m0009,
   '0011-form-token-uses': m0011,
+  '0012-invoice-mail': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -244,6 +244,26 @@ export interface ArticleFeedbackTable {
 }
 
 /** A used non-login form token (its nonce), kept until the token would have expired (migration 0011). */
+/** Invoice and address-confirmation mails (the limits and the one-time links, migration 0012). */
+export interface InvoiceMailsTable {
+  id: string;
+  user_id: string;
+  address: string;
+  kind: 'invoice' | 'confirmation';
+  /** JSON of the invoice it is or will send: { type: 'ride', booking_id } or { type: 'subscription' } */
+  invoice: string;
+  token_hash: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface InvoiceAddressesTable {
+  user_id: string;
+  address: string;
+  confirmed_at: string;
+}
+
 export interface FormTokenUsesTable {
   nonce: string;
   expires_at: string;
@@ -406,6 +426,8 @@ export interface Database {
   article_feedback: ArticleFeedbackTable;
   article_feedback_address_votes: ArticleFeedbackAddressVotesTable;
   form_token_uses: FormTokenUsesTable;
+  invoice_mails: InvoiceMailsTable;
+  invoice_addresses: InvoiceAddressesTable;
   users: UsersTable;
   subscriptions: SubscriptionsTable;
   countries: CountriesTable;

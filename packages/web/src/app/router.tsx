@@ -1,4 +1,11 @@
-import { bookingRoutes, DEEP_LINK_PATH, routes, type SessionResponse, ticketRoutes } from '@selfserve/contract';
+import {
+  bookingRoutes,
+  DEEP_LINK_PATH,
+  INVOICE_CONFIRM_PAGE,
+  routes,
+  type SessionResponse,
+  ticketRoutes,
+} from '@selfserve/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
@@ -123,6 +130,11 @@ const ticketRouteObjects: RouteObject[] = [
   {
     path: ticketRoutes.tickets,
     lazy: () => import('../features/tickets/routes/tickets').then((m) => ({ Component: m.TicketsPage })),
+  },
+  {
+    path: INVOICE_CONFIRM_PAGE,
+    lazy: () =>
+      import('../features/onetouch/routes/invoice-confirm').then((m) => ({ Component: m.InvoiceConfirmPage })),
   },
   {
     path: ticketRoutes.devOutbox,

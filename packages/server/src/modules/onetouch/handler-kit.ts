@@ -16,6 +16,8 @@ export interface HandlerContext {
   mailer: Mailer;
   idempotencyKey: string | null;
   log: FastifyBaseLogger;
+  /** the site's origin, for links in mail (an invoice address confirmation) */
+  linkBase: string;
 }
 
 export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;

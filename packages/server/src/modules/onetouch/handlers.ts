@@ -1,21 +1,16 @@
 import {
-  adjustedBill,
   BILL_DISPUTE_CALL_TYPES,
-  type BillLineKey,
   formatFare,
   messages,
   type OneTouchResponse,
   refundDestinations,
 } from '@selfserve/contract';
-import type { Kysely } from 'kysely';
-import type { BookingRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../tickets/service.ts';
-import { currentSubscription } from '../users/repo.ts';
-import { adjustedAmount, billDispute, readBill } from './bill-dispute.ts';
+import { adjustedAmount, billDispute } from './bill-dispute.ts';
 import { answer, followUpTicket, type Handler, needBooking } from './handler-kit.ts';
+import { type InvoiceOutcome, requestInvoiceMail } from './invoice-mail.ts';
 
 /**
  * Refunds (docs/one-touch-rules.md): a cancelled ride with a charge, or a completed ride the rider
@@ -85,84 +80,37 @@ const refund: Handler = async (ctx) => {
   });
 };
 
-/** The invoice of a completed ride goes to the e-mail in the form (or the account's). */
-const invoiceLineNames: Record<BillLineKey, string> = {
-  base_fare: 'Base fare',
-  distance: 'Distance',
-  peak: 'Peak-time charge',
-  waiting: 'Waiting',
-  toll: 'Toll and parking',
-  cancellation_fee: 'Cancellation fee',
-  taxes: 'Taxes',
-  adjustment: 'Adjustment',
-};
-
-/** The invoice text: the ride, the bill's lines (with any adjustment a billing dispute made) and the total. */
-function invoiceText(booking: BookingRow, adjustment: number): string {
-  const money = (n: number) =>
-    n < 0 ? `-${formatFare(-n, booking.currency_country)}` : formatFare(n, booking.currency_country);
-  const stored = readBill(booking);
-  const bill = stored ? adjustedBill(stored, adjustment) : null;
-  const lines = bill ? bill.lines.map((l) => `${invoiceLineNames[l.key]}: ${money(l.amount)}`) : [];
-  return [
-    `Invoice for ride ${booking.crn}`,
-    `Date: ${booking.pickup_date.slice(0, 10)}`,
-    `City: ${booking.city}`,
-    `Vehicle: ${booking.display_car_name ?? booking.cab_category}`,
-    ...lines,
-    `Total: ${money(bill?.total ?? booking.fare - adjustment)}`,
-    '',
-  ].join('\n');
+/** What the result dialog says after an invoice request (docs/one-touch-rules.md "Invoices by mail"). */
+export function invoiceAnswer(result: InvoiceOutcome): OneTouchResponse {
+  switch (result.outcome) {
+    case 'sent':
+      return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ${result.of} to ${result.address}.`);
+    case 'confirm':
+      return answer(
+        'SUCCESS',
+        'Confirm your e-mail address',
+        `We have sent a link to ${result.address}. Open it within 24 hours to receive the invoice.`,
+      );
+    case 'refused':
+      return answer('FAILURE', messages.sorry, result.message);
+    case 'failed':
+      return answer('FAILURE', messages.sorry, messages.genericFailure);
+  }
 }
 
-/** The invoice of a completed ride goes to the e-mail in the form (or the account's). */
-export const sendInvoice = async (ctx: {
-  db: Kysely<Database>;
-  booking: BookingRow | null;
-  mailer: Mailer;
-  email: string;
-  userId: string;
-}): Promise<OneTouchResponse> => {
+/** A completed ride's invoice, to the e-mail in the form (or the account's). */
+const sendInvoice: Handler = async (ctx) => {
   const booking = needBooking(ctx.booking);
-  if (booking.status !== 'completed') {
-    return answer('FAILURE', messages.sorry, 'An invoice is available once the ride is completed.');
-  }
-  const sent = await ctx.mailer.send({
-    to: ctx.email,
-    subject: `Your invoice for ride ${booking.crn}`,
-    text: invoiceText(booking, await adjustedAmount(ctx.db, booking.id)),
-    kind: 'invoice',
-    userId: ctx.userId,
+  const result = await requestInvoiceMail(ctx, ctx.body.params?.email ?? ctx.user.email, {
+    type: 'ride',
+    booking_id: booking.id,
   });
-  if (sent.transport === 'smtp' && !sent.sent_at) return answer('FAILURE', messages.sorry, messages.genericFailure);
-  return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ride ${booking.crn} to ${ctx.email}.`);
+  return invoiceAnswer(result);
 };
 
-/**
- * The invoice of the user's Select subscription (the latest, active first) goes to the e-mail in the form (or the
- * account's). A trial paid nothing, so it has no invoice.
- */
-const subscriptionInvoice: Handler = async (ctx) => {
-  const sub = await currentSubscription(ctx.db, ctx.user.id);
-  if (!sub || sub.trial === 1 || sub.amount_paid <= 0) {
-    return answer('FAILURE', messages.sorry, 'There is no paid membership on your account to send an invoice for.');
-  }
-  const email = String(ctx.body.params?.email ?? ctx.user.email);
-  const sent = await ctx.mailer.send({
-    to: email,
-    subject: `Your invoice for ${sub.package_name}`,
-    text: [
-      `Invoice for ${sub.package_name}`,
-      `Period: ${sub.activated_on.slice(0, 10)} to ${sub.expires_on.slice(0, 10)}`,
-      `Total: ${formatFare(sub.amount_paid, ctx.user.country_code)}`,
-      '',
-    ].join('\n'),
-    kind: 'invoice',
-    userId: ctx.user.id,
-  });
-  if (sent.transport === 'smtp' && !sent.sent_at) return answer('FAILURE', messages.sorry, messages.genericFailure);
-  return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ${sub.package_name} to ${email}.`);
-};
+/** The invoice of the user's Select subscription (the latest, active first), to the e-mail in the form. */
+const subscriptionInvoice: Handler = async (ctx) =>
+  invoiceAnswer(await requestInvoiceMail(ctx, ctx.body.params?.email ?? ctx.user.email, { type: 'subscription' }));
 
 /** Any other one-touch request promises follow-up: a ticket, and the rating afterwards. */
 const ticketRequest: Handler = async (ctx) => {
@@ -186,8 +134,7 @@ export const handlers: Record<string, Handler> = {
   cancelled_ride_refund: refund,
   ride_not_taken: refund,
   subscription_invoice: subscriptionInvoice,
-  send_invoice: (ctx) =>
-    sendInvoice({ ...ctx, userId: ctx.user.id, email: String(ctx.body.params?.email ?? ctx.user.email) }),
+  send_invoice: sendInvoice,
   ...Object.fromEntries(BILL_DISPUTE_CALL_TYPES.map((callType) => [callType, billDispute])),
 };
 

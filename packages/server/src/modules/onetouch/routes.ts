@@ -2,6 +2,7 @@ import {
   billQuerySchema,
   billResponseSchema,
   bookingPaths,
+  confirmInvoiceEmailSchema,
   IDEMPOTENCY_HEADER,
   isValidEmail,
   messages,
@@ -24,7 +25,8 @@ import { requestFormToken, saveGuestTicket } from '../tickets/guest-tickets.ts';
 import { findUserById } from '../users/repo.ts';
 import { findDispute, readBill } from './bill-dispute.ts';
 import { answer } from './handler-kit.ts';
-import { handlerFor, sendInvoice } from './handlers.ts';
+import { handlerFor, invoiceAnswer } from './handlers.ts';
+import { confirmInvoiceAddress, requestInvoiceMail } from './invoice-mail.ts';
 
 const schema = { tags: ['onetouch'], response: { 200: oneTouchResponseSchema, ...errorResponses } };
 
@@ -44,6 +46,8 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     }
     return article;
   }
+  /** The site's origin for links in mail: PUBLIC_URL when set (a Host header could name any site), else this request's. */
+  const linkBase = (request: FastifyRequest) => deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
   const idempotencyKey = (request: FastifyRequest) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null;
@@ -71,6 +75,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           mailer,
           idempotencyKey: idempotencyKey(request),
           log: request.log,
+          linkBase: linkBase(request),
         });
       });
     }
@@ -139,10 +144,18 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(oneTouchPaths.sendInvoice, { schema: { ...schema, body: sendInvoiceSchema } }, async (request) => {
       const user = await signedInUser(request);
-      const booking = (await findOwnBooking(db, user.id, { id: request.body.booking_id })) ?? null;
+      const booking = await findOwnBooking(db, user.id, { id: request.body.booking_id });
       if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
-      return sendInvoice({ db, booking, mailer, email: request.body.email, userId: user.id });
+      const ctx = { db, mailer, user, linkBase: linkBase(request) };
+      return invoiceAnswer(await requestInvoiceMail(ctx, request.body.email, { type: 'ride', booking_id: booking.id }));
     });
+
+    // The one-time link of an invoice address (docs/one-touch-rules.md): whoever holds it may use it, once.
+    app.post(
+      oneTouchPaths.confirmInvoiceEmail,
+      { schema: { ...schema, body: confirmInvoiceEmailSchema } },
+      async (request) => invoiceAnswer(await confirmInvoiceAddress({ db, mailer }, request.body.token)),
+    );
 
     app.post(oneTouchPaths.updateEmail, { schema: { ...schema, body: updateEmailSchema } }, async (request) => {
       const user = await signedInUser(request);

@@ -79,6 +79,13 @@ const ownEn = {
     review: 'We are checking this bill and will reply by e-mail.',
     reviewTicket: 'We are checking this bill (ticket {{id}}) and will reply by e-mail.',
   },
+  invoiceConfirm: {
+    title: 'Receive your invoice',
+    text: 'Someone asked us to send an invoice to this e-mail address. If you expect it, send it now.',
+    send: 'Send the invoice',
+    badLink: 'This link is incomplete. Please open it again from the e-mail.',
+    home: 'Go to the help centre',
+  },
 };
 
 export const oneTouchEn = { text: specTexts, ...ownEn };
@@ -152,6 +159,13 @@ const oneTouchHi: typeof ownEn = {
     adjusted: 'हमने यह बिल जाँचा और {{amount}} आपके वॉलेट में जोड़ दिए।',
     review: 'हम यह बिल जाँच रहे हैं और ई-मेल से जवाब देंगे।',
     reviewTicket: 'हम यह बिल जाँच रहे हैं (टिकट {{id}}) और ई-मेल से जवाब देंगे।',
+  },
+  invoiceConfirm: {
+    title: 'अपना इनवॉइस पाएँ',
+    text: 'किसी ने इस ई-मेल पते पर इनवॉइस भेजने के लिए कहा है। अगर आप इसकी उम्मीद कर रहे हैं, तो इसे अभी भेजें।',
+    send: 'इनवॉइस भेजें',
+    badLink: 'यह लिंक अधूरा है। कृपया इसे ई-मेल से फिर से खोलें।',
+    home: 'हेल्प सेंटर पर जाएँ',
   },
 };
 

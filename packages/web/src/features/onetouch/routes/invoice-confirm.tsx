@@ -1,0 +1,52 @@
+import { confirmInvoiceEmailSchema, type OneTouchResult, oneTouchPaths, routes } from '@selfserve/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { postOneTouch } from '../api/post-one-touch';
+import '../labels';
+import '../onetouch.css';
+
+/**
+ * /invoice/confirm?token= (ours, docs/one-touch-rules.md): the page an invoice address confirmation link opens. It
+ * asks before sending — mail scanners open links by themselves, and a link alone must not send anything.
+ */
+export function InvoiceConfirmPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const valid = confirmInvoiceEmailSchema.safeParse({ token }).success;
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<OneTouchResult | null>(null);
+  useDocumentTitle(t('onetouch.invoiceConfirm.title'));
+
+  const send = async () => {
+    setBusy(true);
+    setResult(await postOneTouch(oneTouchPaths.confirmInvoiceEmail, { token }));
+    setBusy(false);
+  };
+
+  return (
+    <section className="page page--narrow" aria-labelledby="invoice-confirm-heading">
+      <h1 id="invoice-confirm-heading">{t('onetouch.invoiceConfirm.title')}</h1>
+      {!valid ? (
+        <p role="alert">{t('onetouch.invoiceConfirm.badLink')}</p>
+      ) : result ? (
+        <div role="status" data-testid="invoice-confirm-result">
+          <h2>{result.title}</h2>
+          <p>{result.message}</p>
+        </div>
+      ) : (
+        <>
+          <p>{t('onetouch.invoiceConfirm.text')}</p>
+          <button type="button" className="button" disabled={busy} onClick={() => void send()}>
+            {t('onetouch.invoiceConfirm.send')}
+          </button>
+        </>
+      )}
+      <p>
+        <Link to={routes.home}>{t('onetouch.invoiceConfirm.home')}</Link>
+      </p>
+    </section>
+  );
+}
