@@ -32,6 +32,7 @@ import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { ticketsRoutes } from './modules/tickets/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
+import { API_PREFIXES, registerAccess } from './plugins/access.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -46,8 +47,6 @@ export interface AppDeps {
   /** outgoing mail: SMTP when SMTP_URL is set, else the outbox table (modules/mail) */
   mailer: Mailer;
 }
-
-const API_PREFIXES = ['/api/', '/user_tracking/', '/self_serve/'];
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
 export async function buildApp(config: AppConfig, database: DatabaseHandle): Promise<FastifyInstance> {
@@ -100,6 +99,13 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(fastifySwaggerUi, { routePrefix: apiPaths.docs });
 
   const sessions = registerSession(app, config, redis ? redisSessionStore(redis) : databaseSessionStore(database.db));
+  // Who may call each route, before its input is read (docs/auth.md); the CSRF check with it.
+  registerAccess(app, {
+    db: database.db,
+    config,
+    docsPrefix: apiPaths.docs,
+    csrfTokenFor: sessions.csrfTokenFor,
+  });
   const mailer = createMailer({ db: database.db, config, log: app.log });
   app.addHook('onClose', () => mailer.close());
   const deps: AppDeps = { config, db: database.db, dialect: database.dialect, sessions, mailer };

@@ -1,8 +1,7 @@
-import { CSRF_HEADER, SESSION_COOKIE, SESSION_TTL_SECONDS, VISITOR_COOKIE } from '@selfserve/contract';
+import { SESSION_COOKIE, SESSION_TTL_SECONDS, VISITOR_COOKIE } from '@selfserve/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
-import { AppError } from '../lib/app-error.ts';
-import { hmac, randomToken, safeEqual, sha256 } from '../lib/crypto.ts';
+import { hmac, randomToken, sha256 } from '../lib/crypto.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 
 declare module 'fastify' {
@@ -12,23 +11,6 @@ declare module 'fastify' {
     csrfBinding: string | null;
   }
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Requests that may change state without our CSRF header, each with the reason it is safe:
- * the app exchanges a signed token it holds itself — no cookie is trusted, so a forged
- * cross-site request gains nothing.
- */
-const CSRF_EXEMPT = new Set([
-  '/api/auth/app_session',
-  // An HTML form post cannot send our header: the route checks the token in its _csrf field instead.
-  '/self_serve/do_kyc',
-  // Telephony provider callbacks: no cookies; each checks the provider's shared secret.
-  '/api/left_belonging/call_success_result',
-  '/api/left_belonging/partner_submit_result',
-  '/api/left_belonging/blocker_callback',
-]);
 
 export interface SessionTools {
   start(
@@ -60,14 +42,8 @@ export function registerSession(app: FastifyInstance, config: AppConfig, store: 
       request.session = await store.get(sha256(raw));
       if (request.session) request.csrfBinding = raw;
     }
+    // The CSRF check itself is the access hook's (plugins/access.ts), as routes declare what they need.
     if (!request.csrfBinding) request.csrfBinding = request.cookies[VISITOR_COOKIE] ?? null;
-
-    if (STATE_CHANGING.has(request.method) && !CSRF_EXEMPT.has(request.routeOptions.url ?? '')) {
-      const sent = request.headers[CSRF_HEADER];
-      const ok =
-        typeof sent === 'string' && request.csrfBinding !== null && safeEqual(sent, csrfTokenFor(request.csrfBinding));
-      if (!ok) throw new AppError('CSRF_MISSING');
-    }
   });
 
   const ensureVisitor = (reply: FastifyReply, request: FastifyRequest) => {
@@ -109,9 +85,4 @@ export function registerSession(app: FastifyInstance, config: AppConfig, store: 
       return csrfTokenFor(visitor);
     },
   };
-}
-
-export function requireSession(request: FastifyRequest): SessionRecord {
-  if (!request.session) throw new AppError('UNAUTHORIZED');
-  return request.session;
 }

@@ -84,7 +84,10 @@ export function readSession(deps: AppDeps) {
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config, sessions, mailer } = deps;
   /** Sign-in endpoints get a per-client limit on top of the per-address code limit. */
-  const signInRateLimit = { rateLimit: { max: config.signInRateLimit, timeWindow: '1 minute' } };
+  const signInRateLimit = {
+    access: 'visitor' as const,
+    rateLimit: { max: config.signInRateLimit, timeWindow: '1 minute' },
+  };
   const currentSession = readSession(deps);
 
   async function signIn(
@@ -105,7 +108,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.session,
-      { schema: { tags: ['auth'], response: { 200: sessionResponseSchema } } },
+      { config: { access: 'visitor' }, schema: { tags: ['auth'], response: { 200: sessionResponseSchema } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return currentSession(request, reply);
@@ -114,7 +117,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.get(
       apiPaths.demoAccounts,
-      { schema: { tags: ['auth'], response: { 200: demoAccountsResponseSchema, 404: errorResponseSchema } } },
+      {
+        config: { access: 'visitor' },
+        schema: { tags: ['auth'], response: { 200: demoAccountsResponseSchema, 404: errorResponseSchema } },
+      },
       async () => {
         if (!config.demoMode) throw new AppError('NOT_FOUND', messages.demoLoginDisabled);
         const rows = await listDemoAccounts(db);
@@ -204,7 +210,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       apiPaths.appSession,
       {
-        config: signInRateLimit,
+        // No CSRF token: this call trusts no cookie — its proof is the signed app token, so a forged cross-site
+        // request gains nothing.
+        config: { ...signInRateLimit, csrf: 'none' },
         schema: {
           tags: ['auth'],
           body: appSessionRequestSchema,
@@ -224,7 +232,10 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       apiPaths.logout,
-      { schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 403: errorResponseSchema } } },
+      {
+        config: { access: 'visitor' },
+        schema: { tags: ['auth'], response: { 200: sessionResponseSchema, 403: errorResponseSchema } },
+      },
       async (request, reply) => {
         const csrf = await sessions.end(reply, request);
         return sessionResponse(deps, request, csrf);

@@ -10,24 +10,25 @@ import {
   labStatusResponseSchema,
   messages,
   okResponseSchema,
-  TELEPHONY_SECRET_HEADER,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newId, safeEqual } from '../../lib/crypto.ts';
+import { newId } from '../../lib/crypto.ts';
+import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { createTicket, isUniqueViolation, requireVerifiedEmail } from '../tickets/service.ts';
-import { findUserById } from '../users/repo.ts';
 import { findByBooking, formEnabled, move, statusOf } from './service.ts';
 import { simulatedTelephony, type Telephony } from './telephony.ts';
 
 const tags = ['belongings'];
 const status = { tags, response: { 200: labStatusResponseSchema, ...errorResponses } };
 const ok = { tags, response: { 200: okResponseSchema, ...errorResponses } };
+const signedIn = { access: 'user' } as const;
+/** The telephony provider's callbacks: no cookie, no CSRF token — the shared secret (checked by the access hook). */
+const fromProvider = { access: 'provider' } as const;
 
 /**
  * Left-a-belonging (docs/left-belonging.md). `telephony` is the provider; in demo mode the simulator
@@ -37,17 +38,11 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
   const { db, config } = deps;
 
   async function ownBooking(request: FastifyRequest, bookingId: string) {
-    const { userId } = requireSession(request);
+    const userId = requireUser(request).id;
     const booking = await findOwnBooking(db, userId, { id: bookingId });
     if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
     return { userId, booking };
   }
-
-  /** Provider callbacks: no cookie, no CSRF token — the shared secret, compared in constant time. */
-  const fromProvider = async (request: FastifyRequest) => {
-    const sent = request.headers[TELEPHONY_SECRET_HEADER];
-    if (typeof sent !== 'string' || !safeEqual(sent, config.telephonySecret)) throw new AppError('FORBIDDEN');
-  };
 
   return async (app) => {
     const phone =
@@ -57,6 +52,7 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
     app.get(
       labPaths.formEnableCheck,
       {
+        config: signedIn,
         schema: {
           tags,
           querystring: labBookingQuerySchema,
@@ -76,50 +72,53 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
       },
     );
 
-    app.post(labPaths.customerConfirm, { schema: { ...status, body: labCustomerConfirmSchema } }, async (request) => {
-      const { booking_id, ...item } = request.body;
-      const { userId, booking } = await ownBooking(request, booking_id);
-      const existing = await findByBooking(db, userId, booking.id);
-      // A repeated confirm (a retry, a second tab) answers the request that exists.
-      if (existing) return statusOf(existing);
-      const check = formEnabled(booking);
-      if (!check.enabled) throw new AppError('VALIDATION_FAILED', check.reason ?? messages.genericFailure);
-      if (!phone)
-        throw new AppError('UNAVAILABLE', 'We cannot call drivers right now. Please write to us about your item.');
-      const now = new Date().toISOString();
-      const id = newId('lab');
-      try {
-        await db
-          .insertInto('lab_requests')
-          .values({
-            id,
-            booking_id: booking.id,
-            user_id: userId,
-            state: 'calling_driver',
-            item: JSON.stringify(item),
-            driver_note: null,
-            ticket_id: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      } catch (err) {
-        if (isUniqueViolation(err)) return statusOf(await findByBooking(db, userId, booking.id));
-        throw err;
-      }
-      const user = await db.selectFrom('users').select('mobile').where('id', '=', userId).executeTakeFirstOrThrow();
-      phone.startMaskedCall({
-        requestId: id,
-        crn: booking.crn,
-        customerPhone: user.mobile,
-        driverPhone: booking.driver_phone,
-      });
-      return statusOf(await findByBooking(db, userId, booking.id));
-    });
+    app.post(
+      labPaths.customerConfirm,
+      { config: signedIn, schema: { ...status, body: labCustomerConfirmSchema } },
+      async (request) => {
+        const { booking_id, ...item } = request.body;
+        const { userId, booking } = await ownBooking(request, booking_id);
+        const existing = await findByBooking(db, userId, booking.id);
+        // A repeated confirm (a retry, a second tab) answers the request that exists.
+        if (existing) return statusOf(existing);
+        const check = formEnabled(booking);
+        if (!check.enabled) throw new AppError('VALIDATION_FAILED', check.reason ?? messages.genericFailure);
+        if (!phone)
+          throw new AppError('UNAVAILABLE', 'We cannot call drivers right now. Please write to us about your item.');
+        const now = new Date().toISOString();
+        const id = newId('lab');
+        try {
+          await db
+            .insertInto('lab_requests')
+            .values({
+              id,
+              booking_id: booking.id,
+              user_id: userId,
+              state: 'calling_driver',
+              item: JSON.stringify(item),
+              driver_note: null,
+              ticket_id: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        } catch (err) {
+          if (isUniqueViolation(err)) return statusOf(await findByBooking(db, userId, booking.id));
+          throw err;
+        }
+        phone.startMaskedCall({
+          requestId: id,
+          crn: booking.crn,
+          customerPhone: requireUser(request).mobile,
+          driverPhone: booking.driver_phone,
+        });
+        return statusOf(await findByBooking(db, userId, booking.id));
+      },
+    );
 
     app.get(
       labPaths.checkAlreadyRaised,
-      { schema: { ...status, querystring: labBookingQuerySchema } },
+      { config: signedIn, schema: { ...status, querystring: labBookingQuerySchema } },
       async (request) => {
         const { userId, booking } = await ownBooking(request, request.query.booking_id);
         return statusOf(await findByBooking(db, userId, booking.id));
@@ -128,7 +127,7 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
 
     app.post(
       labPaths.driverCustomerConfirmation,
-      { schema: { ...status, body: labCustomerDecisionSchema } },
+      { config: signedIn, schema: { ...status, body: labCustomerDecisionSchema } },
       async (request) => {
         const { userId, booking } = await ownBooking(request, request.body.booking_id);
         const lab = await findByBooking(db, userId, booking.id);
@@ -139,9 +138,7 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
           if (lab.state === 'calling_driver' || lab.state === 'awaiting_driver') {
             throw new AppError('CONFLICT', 'We are still calling your driver. Please wait a moment.');
           }
-          const user = await findUserById(db, userId);
-          if (!user) throw new AppError('UNAUTHORIZED');
-          requireVerifiedEmail(user);
+          requireVerifiedEmail(requireUser(request));
           const item = JSON.parse(lab.item) as { item_description: string; item_name?: string };
           const ticket = await createTicket(
             db,
@@ -178,7 +175,7 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
     // The provider's callbacks (CSRF-exempt: server to server, authenticated by the shared secret).
     app.post(
       labPaths.callSuccessResult,
-      { onRequest: fromProvider, schema: { ...ok, body: labCallResultSchema } },
+      { config: fromProvider, schema: { ...ok, body: labCallResultSchema } },
       async (request) => {
         await move(db, request.body.request_id, request.body.connected ? 'call_connected' : 'call_failed');
         return { status: 'SUCCESS' as const };
@@ -186,7 +183,7 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
     );
     app.post(
       labPaths.partnerSubmitResult,
-      { onRequest: fromProvider, schema: { ...ok, body: labPartnerResultSchema } },
+      { config: fromProvider, schema: { ...ok, body: labPartnerResultSchema } },
       async (request) => {
         await move(
           db,
@@ -199,7 +196,7 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
     );
     app.post(
       labPaths.blockerCallback,
-      { onRequest: fromProvider, schema: { ...ok, body: labBlockerSchema } },
+      { config: fromProvider, schema: { ...ok, body: labBlockerSchema } },
       async (request) => {
         await move(db, request.body.request_id, 'blocker', request.body.reason);
         return { status: 'SUCCESS' as const };

@@ -22,10 +22,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import type { BookingRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { requireSession } from '../../plugins/session.ts';
 import { findArticle } from '../kb/repo.ts';
-import { findUserById } from '../users/repo.ts';
 import { findOwnBooking, listBookings, listCities } from './repo.ts';
 import { assertPage, distanceKm, readPageKey, signPageKey, toCustomerBooking } from './service.ts';
 
@@ -33,24 +32,25 @@ const tags = ['bookings'];
 /** A city further than this from every served city is not ours. */
 const CITY_RADIUS_KM = 150;
 
+const signedIn = { access: 'user' } as const;
+
 export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
 
   /** Whose bookings a user lists: customers their rides, partners the rides they drove. */
-  async function audienceOf(request: FastifyRequest): Promise<{ userId: string; audience: BookingRow['audience'] }> {
-    const { userId } = requireSession(request);
-    const user = await findUserById(db, userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
+  function audienceOf(request: FastifyRequest): { userId: string; audience: BookingRow['audience'] } {
+    const user = requireUser(request);
     if (user.role === 'food_delivery_rider') {
       throw new AppError('FORBIDDEN', 'Food-delivery riders cannot list driver bookings.');
     }
-    return { userId, audience: user.role === 'customer' ? 'customer' : 'driver' };
+    return { userId: user.id, audience: user.role === 'customer' ? 'customer' : 'driver' };
   }
 
   return async (app) => {
     app.get(
       bookingPaths.list,
       {
+        config: signedIn,
         schema: {
           tags,
           querystring: bookingListQuerySchema,
@@ -59,7 +59,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { page_no, page_key } = request.query;
-        const { userId, audience } = await audienceOf(request);
+        const { userId, audience } = audienceOf(request);
         assertPage(page_no, page_key);
         const key = page_key
           ? readPageKey(config.sessionSecret, page_key, { user: userId, list: 'list', page: page_no })
@@ -88,10 +88,11 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       bookingPaths.getByCrn,
       {
+        config: signedIn,
         schema: { tags, querystring: getByCrnQuerySchema, response: { 200: bookingResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         const booking = await findOwnBooking(db, userId, { crn: request.query.ref_no, brand: request.query.brand });
         if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
         return { status: 'SUCCESS' as const, data: toCustomerBooking(booking) };
@@ -101,6 +102,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       bookingPaths.details,
       {
+        config: signedIn,
         schema: {
           tags,
           querystring: bookingDetailsQuerySchema,
@@ -108,7 +110,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         const b = await findOwnBooking(db, userId, { id: request.query.id, brand: request.query.brand });
         if (!b) throw new AppError('NOT_FOUND', messages.bookingNotFound);
         return {
@@ -125,6 +127,8 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       bookingPaths.getCity,
       {
+        // A place name for coordinates, nobody's data: the std-code footer shows it to visitors too.
+        config: { access: 'visitor' },
         schema: { tags, querystring: getCityQuerySchema, response: { 200: getCityResponseSchema, ...errorResponses } },
       },
       async (request) => {
@@ -145,6 +149,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       bookingPaths.byArticle,
       {
+        config: signedIn,
         schema: {
           tags,
           querystring: bookingsByArticleQuerySchema,
@@ -153,7 +158,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { article_id, page_no, page_key } = request.query;
-        const { userId, audience } = await audienceOf(request);
+        const { userId, audience } = audienceOf(request);
         assertPage(page_no, page_key);
         const list = `article:${article_id}`;
         const key = page_key

@@ -7,7 +7,10 @@ export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       apiPaths.health,
-      { schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+      {
+        config: { access: 'visitor' },
+        schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+      },
       async (request, reply) => {
         let ok = true;
         try {

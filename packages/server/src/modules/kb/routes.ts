@@ -65,7 +65,10 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       kbPaths.meta,
-      { schema: { tags, querystring: kbMetaQuerySchema, response: { 200: kbMetaResponseSchema, ...errorResponses } } },
+      {
+        config: { access: 'visitor' },
+        schema: { tags, querystring: kbMetaQuerySchema, response: { 200: kbMetaResponseSchema, ...errorResponses } },
+      },
       async (request) => {
         const q = request.query;
         const kv = await viewerOf(request);
@@ -90,6 +93,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.get(
         kbPaths.metaVariant(kind as keyof typeof marketplaceMeta),
         {
+          config: { access: 'visitor' },
           schema: {
             tags,
             querystring: z.object({ context: z.string().max(64).optional(), order_id: z.string().max(64).optional() }),
@@ -117,6 +121,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       kbPaths.driverMeta,
       {
+        config: { access: 'user' },
         schema: {
           tags,
           querystring: z.object({ booking_id: z.string().max(64).optional(), context: z.string().max(64).optional() }),
@@ -125,7 +130,6 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const kv = await viewerOf(request);
-        if (!request.session) throw new AppError('UNAUTHORIZED');
         if (kv.index.role !== 'driver' && kv.index.role !== 'food_delivery_rider') {
           throw new AppError('FORBIDDEN', 'This help is for driver partners.');
         }
@@ -144,6 +148,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       kbPaths.articles,
       {
+        config: { access: 'visitor' },
         schema: {
           tags,
           querystring: kbArticleQuerySchema,
@@ -162,6 +167,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       app.get(
         path,
         {
+          config: { access: 'visitor' },
           schema: {
             tags,
             params: indexParam,
@@ -181,7 +187,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       kbPaths.search(':type'),
       {
-        config: { rateLimit: { max: deps.config.searchRateLimit, timeWindow: '1 minute' } },
+        config: { access: 'visitor', rateLimit: { max: deps.config.searchRateLimit, timeWindow: '1 minute' } },
         schema: {
           tags,
           // The spec's path segment is article_type__{type}: {type} names the audience whose index to search.
@@ -203,7 +209,10 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       kbPaths.feedback,
-      { schema: { tags, body: kbFeedbackSchema, response: { 200: okResponseSchema, ...errorResponses } } },
+      {
+        config: { access: 'visitor' },
+        schema: { tags, body: kbFeedbackSchema, response: { 200: okResponseSchema, ...errorResponses } },
+      },
       async (request) => {
         const { article_id, helpful } = request.body;
         if (!(await findArticle(db, article_id))) throw new AppError('NOT_FOUND', messages.articleNotFound);

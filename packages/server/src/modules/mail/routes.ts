@@ -1,7 +1,7 @@
 import { errorResponseSchema, mailPaths, OUTBOX_LIST_SIZE, outboxResponseSchema } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
-import { requireSession } from '../../plugins/session.ts';
+import { requireUser } from '../../plugins/access.ts';
 import { listOutbox } from './repo.ts';
 
 /**
@@ -15,13 +15,14 @@ export function mailRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       mailPaths.devOutbox,
       {
+        config: { access: 'user' },
         schema: {
           tags: ['mail'],
           response: { 200: outboxResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
         },
       },
       async (request, reply) => {
-        const rows = await listOutbox(deps.db, requireSession(request).userId, OUTBOX_LIST_SIZE);
+        const rows = await listOutbox(deps.db, requireUser(request).id, OUTBOX_LIST_SIZE);
         reply.header('cache-control', 'no-store');
         return {
           status: 'SUCCESS' as const,

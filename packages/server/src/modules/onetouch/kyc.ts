@@ -21,35 +21,41 @@ export function kycFormRoute(deps: AppDeps): FastifyPluginAsync {
     // Multipart only in this scope; the form has fields and no files.
     await app.register(fastifyMultipart, { limits: { files: 0, fields: 10, fieldSize: 600, parts: 10 } });
 
-    app.post(KYC_FORM_PATH, { schema: { hide: true } }, async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This form must be sent as multipart/form-data.');
-      const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
-      }
-      if (hasUnstorableText(fields)) throw new AppError('VALIDATION_FAILED', messages.unstorableText);
-      const form = kycFormSchema.safeParse(fields);
-      if (!form.success)
-        throw new AppError('VALIDATION_FAILED', 'The form was incomplete. Please go back and try again.');
-      const back = safeRedirect(form.data.care_redirect_url);
-      if (!request.session) return reply.redirect(`${routes.login}?return=${encodeURIComponent(back)}`, 303);
-      const expected = deps.sessions.csrfTokenFor(request.csrfBinding ?? '');
-      if (!safeEqual(fields[KYC_CSRF_FIELD] ?? '', expected)) throw new AppError('CSRF_MISSING');
-      await deps.db
-        .insertInto('kyc_choices')
-        .values({
-          id: newId('kyc'),
-          user_id: request.session.userId,
-          crn: form.data.cnl || null,
-          article_id: form.data.nav || null,
-          banner: form.data.banner,
-          landing: form.data.landing,
-          source: form.data.source,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      return reply.redirect(back, 303);
-    });
+    // A visitor is sent to sign in first (not 401: this is a page navigation), and an HTML form cannot carry our CSRF
+    // header, so the route checks the token in its _csrf field itself.
+    app.post(
+      KYC_FORM_PATH,
+      { config: { access: 'visitor', csrf: 'none' }, schema: { hide: true } },
+      async (request, reply) => {
+        if (!request.isMultipart())
+          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This form must be sent as multipart/form-data.');
+        const fields: Record<string, string> = {};
+        for await (const part of request.parts()) {
+          if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
+        }
+        if (hasUnstorableText(fields)) throw new AppError('VALIDATION_FAILED', messages.unstorableText);
+        const form = kycFormSchema.safeParse(fields);
+        if (!form.success)
+          throw new AppError('VALIDATION_FAILED', 'The form was incomplete. Please go back and try again.');
+        const back = safeRedirect(form.data.care_redirect_url);
+        if (!request.session) return reply.redirect(`${routes.login}?return=${encodeURIComponent(back)}`, 303);
+        const expected = deps.sessions.csrfTokenFor(request.csrfBinding ?? '');
+        if (!safeEqual(fields[KYC_CSRF_FIELD] ?? '', expected)) throw new AppError('CSRF_MISSING');
+        await deps.db
+          .insertInto('kyc_choices')
+          .values({
+            id: newId('kyc'),
+            user_id: request.session.userId,
+            crn: form.data.cnl || null,
+            article_id: form.data.nav || null,
+            banner: form.data.banner,
+            landing: form.data.landing,
+            source: form.data.source,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        return reply.redirect(back, 303);
+      },
+    );
   };
 }

@@ -17,27 +17,22 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
 import { requestFormToken, saveGuestTicket } from '../tickets/guest-tickets.ts';
-import { findUserById } from '../users/repo.ts';
 import { findDispute, readBill } from './bill-dispute.ts';
 import { answer } from './handler-kit.ts';
 import { handlerFor, invoiceAnswer } from './handlers.ts';
 import { confirmInvoiceAddress, requestInvoiceMail } from './invoice-mail.ts';
 
 const schema = { tags: ['onetouch'], response: { 200: oneTouchResponseSchema, ...errorResponses } };
+const signedIn = { access: 'user' } as const;
 
 export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, mailer } = deps;
 
-  async function signedInUser(request: FastifyRequest) {
-    const user = await findUserById(db, requireSession(request).userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
-    return user;
-  }
   /** The article decides what may be asked for: its call_type must be the one submitted. */
   async function articleAsking(body: { article_id: string; call_type: string }) {
     const article = await findArticle(db, body.article_id);
@@ -55,8 +50,8 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     for (const path of [oneTouchPaths.submitV1, oneTouchPaths.submitV2, oneTouchPaths.submitV3]) {
-      app.post(path, { schema: { ...schema, body: oneTouchSubmitSchema } }, async (request) => {
-        const user = await signedInUser(request);
+      app.post(path, { config: signedIn, schema: { ...schema, body: oneTouchSubmitSchema } }, async (request) => {
+        const user = requireUser(request);
         const body = request.body;
         const article = await articleAsking(body);
         const ref = body.booking_id ?? body.crn;
@@ -84,7 +79,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       oneTouchPaths.submitWithoutLogin,
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: 'visitor', rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: { ...schema, body: submitWithoutLoginSchema },
       },
       async (request, reply) => {
@@ -113,6 +108,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       bookingPaths.bill,
       {
+        config: signedIn,
         schema: {
           tags: ['onetouch'],
           querystring: billQuerySchema,
@@ -120,7 +116,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         const booking = await findOwnBooking(db, userId, { id: request.query.booking_id });
         if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
         const dispute = await findDispute(db, booking.id);
@@ -142,40 +138,50 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(oneTouchPaths.sendInvoice, { schema: { ...schema, body: sendInvoiceSchema } }, async (request) => {
-      const user = await signedInUser(request);
-      const booking = await findOwnBooking(db, user.id, { id: request.body.booking_id });
-      if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
-      const ctx = { db, mailer, user, linkBase: linkBase(request) };
-      return invoiceAnswer(await requestInvoiceMail(ctx, request.body.email, { type: 'ride', booking_id: booking.id }));
-    });
+    app.post(
+      oneTouchPaths.sendInvoice,
+      { config: signedIn, schema: { ...schema, body: sendInvoiceSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        const booking = await findOwnBooking(db, user.id, { id: request.body.booking_id });
+        if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        const ctx = { db, mailer, user, linkBase: linkBase(request) };
+        return invoiceAnswer(
+          await requestInvoiceMail(ctx, request.body.email, { type: 'ride', booking_id: booking.id }),
+        );
+      },
+    );
 
     // The one-time link of an invoice address (docs/one-touch-rules.md): whoever holds it may use it, once.
     app.post(
       oneTouchPaths.confirmInvoiceEmail,
-      { schema: { ...schema, body: confirmInvoiceEmailSchema } },
+      { config: { access: 'visitor' }, schema: { ...schema, body: confirmInvoiceEmailSchema } },
       async (request) => invoiceAnswer(await confirmInvoiceAddress({ db, mailer }, request.body.token)),
     );
 
-    app.post(oneTouchPaths.updateEmail, { schema: { ...schema, body: updateEmailSchema } }, async (request) => {
-      const user = await signedInUser(request);
-      const { previous_email, updated_email } = request.body;
-      const fail = (message: string) => answer('FAILURE', messages.sorry, message);
-      // Spec §5: an empty previous_email fails under Sorry, asking the user to log in and submit again.
-      if (!previous_email.trim()) return fail('Please log in and submit your request again.');
-      if (previous_email.trim().toLowerCase() !== user.email)
-        return fail('The current e-mail you entered does not match your account.');
-      if (!isValidEmail(updated_email)) return fail('Please Enter A Valid Email');
-      const next = updated_email.trim().toLowerCase();
-      const taken = await db.selectFrom('users').select('id').where('email', '=', next).executeTakeFirst();
-      if (taken && taken.id !== user.id) return fail('This e-mail address is already used by another account.');
-      // A new address must be verified again before tickets can be raised from it.
-      await db.updateTable('users').set({ email: next, email_verified: 0 }).where('id', '=', user.id).execute();
-      return answer(
-        'SUCCESS',
-        'E-mail updated',
-        `Your e-mail address is now ${next}. We have sent a link to verify it.`,
-      );
-    });
+    app.post(
+      oneTouchPaths.updateEmail,
+      { config: signedIn, schema: { ...schema, body: updateEmailSchema } },
+      async (request) => {
+        const user = requireUser(request);
+        const { previous_email, updated_email } = request.body;
+        const fail = (message: string) => answer('FAILURE', messages.sorry, message);
+        // Spec §5: an empty previous_email fails under Sorry, asking the user to log in and submit again.
+        if (!previous_email.trim()) return fail('Please log in and submit your request again.');
+        if (previous_email.trim().toLowerCase() !== user.email)
+          return fail('The current e-mail you entered does not match your account.');
+        if (!isValidEmail(updated_email)) return fail('Please Enter A Valid Email');
+        const next = updated_email.trim().toLowerCase();
+        const taken = await db.selectFrom('users').select('id').where('email', '=', next).executeTakeFirst();
+        if (taken && taken.id !== user.id) return fail('This e-mail address is already used by another account.');
+        // A new address must be verified again before tickets can be raised from it.
+        await db.updateTable('users').set({ email: next, email_verified: 0 }).where('id', '=', user.id).execute();
+        return answer(
+          'SUCCESS',
+          'E-mail updated',
+          `Your e-mail address is now ${next}. We have sent a link to verify it.`,
+        );
+      },
+    );
   };
 }

@@ -6,8 +6,8 @@ import {
 } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app.ts';
+import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { requireSession } from '../../plugins/session.ts';
 import { listOwnOrders } from './repo.ts';
 import { ownOrderContext, toOrderContext } from './service.ts';
 
@@ -17,6 +17,7 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       orderPaths.context,
       {
+        config: { access: 'user' },
         schema: {
           tags: ['orders'],
           querystring: orderContextQuerySchema,
@@ -24,16 +25,19 @@ export function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         return { status: 'SUCCESS' as const, data: await ownOrderContext(deps.db, userId, request.query.order_id) };
       },
     );
 
     app.get(
       orderPaths.list,
-      { schema: { tags: ['orders'], response: { 200: orderListResponseSchema, ...errorResponses } } },
+      {
+        config: { access: 'user' },
+        schema: { tags: ['orders'], response: { 200: orderListResponseSchema, ...errorResponses } },
+      },
       async (request) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         return { status: 'SUCCESS' as const, data: (await listOwnOrders(deps.db, userId)).map(toOrderContext) };
       },
     );

@@ -8,7 +8,7 @@ export function telemetryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       apiPaths.addTrack,
       {
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: { access: 'visitor', rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
           tags: ['telemetry'],
           body: trackEventSchema,

@@ -28,13 +28,12 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { requireSession } from '../../plugins/session.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
 import { findOwnOrder } from '../orders/repo.ts';
 import { claimDocuments } from '../uploads/service.ts';
-import { findUserById } from '../users/repo.ts';
 import { issueFormToken } from './form-token.ts';
 import { requestFormToken, saveGuestTicket } from './guest-tickets.ts';
 import { admitTicketCreation } from './limits.ts';
@@ -51,6 +50,7 @@ import {
 
 const tags = ['tickets'];
 const createSchema = { tags, response: { 200: ticketResponseSchema, ...errorResponses } };
+const signedIn = { access: 'user' } as const;
 const sourcePageQuery = z.object({ source_page: z.string().max(40).optional() });
 const marketplaceKinds = {
   ondc: 'ondc',
@@ -91,10 +91,8 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       : {};
 
   /** The signed-in author of a ticket; an unverified e-mail is sent to verify first (spec §8). */
-  async function author(request: FastifyRequest) {
-    const { userId } = requireSession(request);
-    const user = await findUserById(db, userId);
-    if (!user) throw new AppError('UNAUTHORIZED');
+  function author(request: FastifyRequest) {
+    const user = requireUser(request);
     requireVerifiedEmail(user);
     return user;
   }
@@ -112,9 +110,9 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       ticketPaths.create,
-      { schema: { ...createSchema, querystring: sourcePageQuery, body: ticketPayloadSchema } },
+      { config: signedIn, schema: { ...createSchema, querystring: sourcePageQuery, body: ticketPayloadSchema } },
       async (request, reply): Promise<TicketResponse> => {
-        const user = await author(request);
+        const user = author(request);
         const p = request.body;
         const booking = p.booking_id ? await findOwnBooking(db, user.id, { id: p.booking_id }) : undefined;
         if (p.booking_id && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
@@ -152,9 +150,9 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       ticketPaths.issueCreate,
-      { schema: { ...createSchema, body: issuePayloadSchema } },
+      { config: signedIn, schema: { ...createSchema, body: issuePayloadSchema } },
       async (request, reply) => {
-        const user = await author(request);
+        const user = author(request);
         const p = request.body;
         const booking =
           p.booking_id || p.crn
@@ -200,9 +198,9 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     for (const [path, kind] of Object.entries(marketplaceKinds)) {
       app.post(
         ticketPaths.marketplace(path as keyof typeof marketplaceKinds),
-        { schema: { ...createSchema, body: orderTicketPayloadSchema } },
+        { config: signedIn, schema: { ...createSchema, body: orderTicketPayloadSchema } },
         async (request, reply) => {
-          const user = await author(request);
+          const user = author(request);
           const p = request.body;
           const order = await findOwnOrder(db, user.id, p.order_id, kind);
           if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
@@ -264,6 +262,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       ticketPaths.food(':orderID'),
       {
+        config: signedIn,
         schema: {
           ...createSchema,
           params: z.object({ orderID: z.string().regex(/^[\w-]{1,64}$/) }),
@@ -271,7 +270,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const user = await author(request);
+        const user = author(request);
         // Food orders are the rider's delivery trips.
         const trip =
           (await findOwnBooking(db, user.id, { id: request.params.orderID })) ??
@@ -314,7 +313,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       ticketPaths.unrecognisedTransaction,
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: 'visitor', rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: {
           tags,
           body: unrecognisedTransactionPayloadSchema,
@@ -363,7 +362,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     // The non-login form asks for a token when it opens; a bot posting straight to the API has none.
     app.get(
       ticketPaths.formToken,
-      { schema: { tags, response: { 200: formTokenResponseSchema } } },
+      { config: { access: 'visitor' }, schema: { tags, response: { 200: formTokenResponseSchema } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         // Bound to this visitor (the ss_visitor cookie, set here if the browser has none yet): useless elsewhere.
@@ -379,6 +378,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       ticketPaths.search,
       {
+        config: signedIn,
         schema: {
           tags,
           querystring: searchTicketsQuerySchema,
@@ -386,8 +386,8 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { userId } = requireSession(request);
-        const user = await findUserById(db, userId);
+        const user = requireUser(request);
+        const userId = user.id;
         const { tag, status, cursor } = request.query;
         // tag=driver is the partner app's list: only partners have driver tickets.
         const { rows, nextCursor } =
@@ -417,9 +417,12 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     app.post(
       ticketPaths.csat,
-      { schema: { tags, body: csatPayloadSchema, response: { 200: okResponseSchema, ...errorResponses } } },
+      {
+        config: signedIn,
+        schema: { tags, body: csatPayloadSchema, response: { 200: okResponseSchema, ...errorResponses } },
+      },
       async (request) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         const p = request.body;
         const ticket = await findUserTicket(db, userId, p.ref_id);
         if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
@@ -451,7 +454,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       ticketPaths.monitoring,
       {
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: { access: 'visitor', rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
           tags: ['telemetry'],
           body: monitoringEventSchema,

@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { requireSession } from '../../plugins/session.ts';
 import { findOwnDocument } from './repo.ts';
 import { receiveImage, recordDocument, sweepUnattachedUploads, UPLOAD_SWEEP_EVERY_MS } from './service.ts';
 import { createDocumentStorage, type DocumentStorage } from './storage.ts';
@@ -55,11 +55,10 @@ export function contentDisposition(fileName: string, contentType: string): strin
 }
 
 /**
- * Checked before a byte of the body is read: an anonymous or header-less upload is refused without
- * reading what may be megabytes of file.
+ * Checked before a byte of the body is read (after the access hook has refused anyone not signed in): a header-less
+ * upload is refused without reading what may be megabytes of file.
  */
 async function uploadPreconditions(request: FastifyRequest) {
-  requireSession(request);
   const fileType = request.headers[FILETYPE_HEADER];
   if (typeof fileType !== 'string' || fileType.trim().toLowerCase() !== 'image') {
     throw new AppError('VALIDATION_FAILED', uploadMessages.fileTypeHeader);
@@ -91,12 +90,12 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
     app.post(
       uploadPaths.documents,
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { access: 'user', rateLimit: { max: 60, timeWindow: '1 minute' } },
         onRequest: uploadPreconditions,
         schema: { tags, querystring: uploadQuerySchema, response: { 200: uploadResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         const limit = uploadLimits[request.query.limit];
         if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
 
@@ -130,6 +129,7 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
     app.get(
       uploadPaths.document,
       {
+        config: { access: 'user' },
         schema: {
           tags,
           params: z.object({ id: z.string().max(100) }),
@@ -141,7 +141,7 @@ export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): Fastify
         },
       },
       async (request, reply) => {
-        const { userId } = requireSession(request);
+        const userId = requireUser(request).id;
         const doc = await findOwnDocument(db, userId, request.params.id);
         const stored = doc ? await documents.get(doc.storage_key) : null;
         if (!doc || !stored) {

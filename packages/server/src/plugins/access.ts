@@ -1,0 +1,102 @@
+import { CSRF_HEADER, TELEPHONY_SECRET_HEADER } from '@selfserve/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../config.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+import { AppError } from '../lib/app-error.ts';
+import { safeEqual } from '../lib/crypto.ts';
+import { findUserById } from '../modules/users/repo.ts';
+
+/**
+ * Who may call a route, declared in its config (docs/auth.md "Who may call what"):
+ * - `visitor`: anyone; a session is read when there is one.
+ * - `user`: a signed-in user; `request.user` is set before the route runs.
+ * - `provider`: a server-to-server callback (telephony), proved by the shared secret header; no cookie, no CSRF.
+ * - `agent`: reserved for the agent console (a user with an agent role).
+ */
+export type Access = 'visitor' | 'user' | 'provider' | 'agent';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    /**
+     * `header` (the default for POST/PUT/PATCH/DELETE): the CSRF token in the x-csrf-token header. `none`: the route
+     * trusts no cookie and says why next to it (the app-session exchange) or checks the token itself (an HTML form).
+     */
+    csrf?: 'header' | 'none';
+  }
+  interface FastifyRequest {
+    /** the signed-in user, set on `user` routes before validation; null elsewhere */
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    /** every API route and who may call it, as the access hook enforces it (tests walk it) */
+    accessTable: RouteAccess[];
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Our API lives under these; each of its routes must say who may call it. */
+export const API_PREFIXES = ['/api/', '/user_tracking/', '/self_serve/'];
+
+/** A route that is ours and speaks for the API, so it must declare `access` (docs pages are the plugin's). */
+export function needsAccessDeclaration(url: string, docsPrefix: string): boolean {
+  return API_PREFIXES.some((p) => url.startsWith(p)) && !url.startsWith(docsPrefix);
+}
+
+/** The signed-in user of a `user` route (set by the access hook, so this only guards against a misdeclared route). */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHORIZED');
+  return request.user;
+}
+
+/**
+ * One `onRequest` hook, after the session is read and before the body is parsed or validated: an anonymous call to a
+ * `user` route is 401 whatever its input; a provider callback without the secret is 403; then the CSRF check. A route
+ * that forgets to declare `access` stops the start (onRoute), so nothing is public by omission.
+ */
+export function registerAccess(
+  app: FastifyInstance,
+  opts: { db: Kysely<Database>; config: AppConfig; docsPrefix: string; csrfTokenFor: (binding: string) => string },
+): void {
+  app.decorateRequest('user', null);
+  const table: RouteAccess[] = [];
+  app.decorate('accessTable', table);
+
+  app.addHook('onRoute', (route) => {
+    if (!needsAccessDeclaration(route.url, opts.docsPrefix)) return;
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} does not declare who may call it (config.access)`);
+    }
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config ?? {};
+    const access = config.access ?? 'visitor';
+    if (access === 'provider') {
+      const sent = request.headers[TELEPHONY_SECRET_HEADER];
+      if (typeof sent !== 'string' || !safeEqual(sent, opts.config.telephonySecret)) throw new AppError('FORBIDDEN');
+      return; // no cookie is trusted here, so no CSRF token is needed either
+    }
+    if (access === 'user' || access === 'agent') {
+      const user = request.session ? await findUserById(opts.db, request.session.userId) : undefined;
+      if (!user) throw new AppError('UNAUTHORIZED');
+      request.user = user;
+    }
+    if (STATE_CHANGING.has(request.method) && config.csrf !== 'none') {
+      const sent = request.headers[CSRF_HEADER];
+      const binding = request.csrfBinding;
+      if (typeof sent !== 'string' || binding === null || !safeEqual(sent, opts.csrfTokenFor(binding))) {
+        throw new AppError('CSRF_MISSING');
+      }
+    }
+  });
+}
