@@ -14,16 +14,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
-import type { DatabaseHandle, DialectName } from './db/database.ts';
-import type { Database } from './db/schema.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { type AdapterOverrides, buildDeps } from './deps.ts';
 import { authRoutes, readSession } from './modules/auth/routes.ts';
 import { belongingsRoutes } from './modules/belongings/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { kycFormRoute } from './modules/onetouch/kyc.ts';
 import { oneTouchRoutes } from './modules/onetouch/routes.ts';
@@ -36,20 +34,15 @@ import { API_PREFIXES, registerAccess } from './plugins/access.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSession, type SessionTools } from './plugins/session.ts';
+import { registerSession } from './plugins/session.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
 
-export interface AppDeps {
-  config: AppConfig;
-  db: Kysely<Database>;
-  dialect: DialectName;
-  sessions: SessionTools;
-  /** outgoing mail: SMTP when SMTP_URL is set, else the outbox table (modules/mail) */
-  mailer: Mailer;
-}
-
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
-export async function buildApp(config: AppConfig, database: DatabaseHandle): Promise<FastifyInstance> {
+export async function buildApp(
+  config: AppConfig,
+  database: DatabaseHandle,
+  adapters: AdapterOverrides = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -106,9 +99,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
     docsPrefix: apiPaths.docs,
     csrfTokenFor: sessions.csrfTokenFor,
   });
-  const mailer = createMailer({ db: database.db, config, log: app.log });
-  app.addHook('onClose', () => mailer.close());
-  const deps: AppDeps = { config, db: database.db, dialect: database.dialect, sessions, mailer };
+  const deps = buildDeps(app, config, database, sessions, adapters);
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));

@@ -16,8 +16,8 @@ import {
 } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
 import type { UserRow } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findUserByEmail, listDemoAccounts } from '../users/repo.ts';

@@ -13,7 +13,7 @@ import {
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { requireUser } from '../../plugins/access.ts';
@@ -21,7 +21,6 @@ import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { createTicket, isUniqueViolation, requireVerifiedEmail } from '../tickets/service.ts';
 import { findByBooking, formEnabled, move, statusOf } from './service.ts';
-import { simulatedTelephony, type Telephony } from './telephony.ts';
 
 const tags = ['belongings'];
 const status = { tags, response: { 200: labStatusResponseSchema, ...errorResponses } };
@@ -34,8 +33,8 @@ const fromProvider = { access: 'provider' } as const;
  * Left-a-belonging (docs/left-belonging.md). `telephony` is the provider; in demo mode the simulator
  * stands in. Without either, calling the driver is unavailable (never a pretend call).
  */
-export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyPluginAsyncZod {
-  const { db, config } = deps;
+export function belongingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, telephony: phone } = deps;
 
   async function ownBooking(request: FastifyRequest, bookingId: string) {
     const userId = requireUser(request).id;
@@ -45,10 +44,6 @@ export function belongingsRoutes(deps: AppDeps, telephony?: Telephony): FastifyP
   }
 
   return async (app) => {
-    const phone =
-      telephony ??
-      (config.demoMode ? simulatedTelephony(app, config.telephonySecret, config.telephonySimulatorDelayMs) : null);
-
     app.get(
       labPaths.formEnableCheck,
       {

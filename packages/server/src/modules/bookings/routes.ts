@@ -19,8 +19,8 @@ import {
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
 import type { BookingRow } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';

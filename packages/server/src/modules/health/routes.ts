@@ -1,7 +1,7 @@
 import { apiPaths, healthResponseSchema } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 
 export function healthRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import { KYC_CSRF_FIELD, KYC_FORM_PATH, kycFormSchema, messages, routes, sameSitePath } from '@selfserve/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId, safeEqual } from '../../lib/crypto.ts';
 import { hasUnstorableText } from '../../plugins/input-guard.ts';

@@ -5,7 +5,7 @@ import {
   orderPaths,
 } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { listOwnOrders } from './repo.ts';

@@ -1,6 +1,6 @@
 import { apiPaths, errorResponseSchema, okResponseSchema, trackEventSchema } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { newId, sha256 } from '../../lib/crypto.ts';
 
 export function telemetryRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import { VISITOR_COOKIE } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { newId } from '../../lib/crypto.ts';
 import { type FormToken, readFormToken } from './form-token.ts';
 import { admitTicketCreation } from './limits.ts';

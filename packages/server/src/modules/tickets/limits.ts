@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import { messages, TICKET_CREATE_WINDOW_MS } from '@selfserve/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;

@@ -13,13 +13,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnDocument } from './repo.ts';
 import { receiveImage, recordDocument, sweepUnattachedUploads, UPLOAD_SWEEP_EVERY_MS } from './service.ts';
-import { createDocumentStorage, type DocumentStorage } from './storage.ts';
 
 const tags = ['uploads'];
 
@@ -69,9 +68,8 @@ async function uploadPreconditions(request: FastifyRequest) {
  * Image uploads (docs/uploads.md). The bytes go to the backend chosen by UPLOAD_STORAGE; `storage`
  * replaces it for tests or another backend.
  */
-export function uploadsRoutes(deps: AppDeps, storage?: DocumentStorage): FastifyPluginAsyncZod {
-  const { db, config } = deps;
-  const documents = storage ?? createDocumentStorage(db, config);
+export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const { db, documents } = deps;
 
   return async (app) => {
     // Abandoned uploads are dropped hourly; the timer never keeps the process alive.

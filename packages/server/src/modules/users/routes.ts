@@ -1,6 +1,6 @@
 import { apiPaths, errorResponseSchema, selectDetailsSchema, userInfoSchema } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { loadProfile, loadSelectDetails } from './service.ts';
 
