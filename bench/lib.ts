@@ -6,9 +6,10 @@ import path from 'node:path';
 import { apiPaths, CSRF_HEADER } from '@selfserve/contract';
 import { buildApp } from '@selfserve/server';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type AppConfig, testConfig } from '../packages/server/src/config.ts';
+import type { AppConfig } from '../packages/server/src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
 import { seedDemoData } from '../packages/server/src/db/seed.ts';
+import { testConfig } from '../packages/server/test/test-config.ts';
 
 export interface BenchServer {
   app: FastifyInstance;

@@ -9,7 +9,6 @@ import {
   TICKET_CREATE_PER_USER_PER_MINUTE,
 } from '@selfserve/contract';
 import { z } from 'zod';
-import { SEED_ANCHOR } from './db/seed.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and dist/ when bundled are both one level under packages/server.
@@ -101,63 +100,6 @@ export const envSchema = z.object({
     .optional(),
 });
 
-export interface AppConfig {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  databaseSchema: string | undefined;
-  databasePoolSize: number;
-  /**
-   * Where uploaded documents' bytes live: `database` (every instance reads them) or `disk` under
-   * DATA_DIR/uploads (one instance). Default: `database` with DATABASE_URL, `disk` otherwise.
-   */
-  uploadStorage: 'disk' | 'database';
-  redisUrl: string | undefined;
-  sessionSecret: string;
-  appJwtSecret: string | undefined;
-  /** the `iss` and `aud` an app sign-in token must carry */
-  appJwtIssuer: string;
-  appJwtAudience: string;
-  demoMode: boolean;
-  seedDemoData: boolean;
-  /** 'now' or an ISO date: the demo data's dates are offsets from it (kept after the first seed) */
-  seedAnchor: string;
-  logLevel: string;
-  ukHostMarker: string;
-  /** false, a hop count, or the proxies' addresses/CIDRs: whose X-Forwarded-For is believed (docs/security.md) */
-  trustProxy: false | number | string[];
-  /** origins allowed to frame the app (CSP frame-ancestors); empty: none */
-  frameAncestors: string[];
-  /** a request must arrive whole within this, its headers within headersTimeoutMs (slow-body clients are cut off) */
-  requestTimeoutMs: number;
-  headersTimeoutMs: number;
-  /** open connections one instance accepts */
-  maxConnections: number;
-  cookieSecure: 'auto' | 'true' | 'false';
-  staticDir: string;
-  kbContentDir: string;
-  /** Master switches (spec §6): hide write-to-us, call-us or chat everywhere. */
-  switches: { writeToUs: boolean; callUs: boolean; chat: boolean };
-  shutdownTimeoutMs: number;
-  /** knowledge-base searches per client per minute */
-  searchRateLimit: number;
-  /** sign-in requests per client per minute */
-  signInRateLimit: number;
-  /** new tickets per signed-in user and per client address per minute (docs/tickets.md) */
-  ticketRateLimit: { perUser: number; perIp: number };
-  /** shared secret of the telephony provider callbacks (left-a-belonging) */
-  telephonySecret: string;
-  /** demo telephony simulator: how long a simulated call takes; 0 answers at once */
-  telephonySimulatorDelayMs: number;
-  /** SMTP server for outgoing mail; unset keeps mail in the outbox table (docs/uploads.md) */
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  /** the site's origin for links in mail; unset: the request's own (docs/one-touch-rules.md) */
-  publicUrl: string | undefined;
-}
-
 /** The demo app token key: public on purpose so the demo's app sign-in can be tried (docs/auth.md). */
 export const DEMO_APP_JWT_SECRET = 'selfserve-demo-app-token-key-not-for-production';
 
@@ -168,7 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return configFrom(parsed.data);
+}
+
+/** The app's configuration, made from the parsed environment: its type is AppConfig (one place, no copy to drift). */
+function configFrom(e: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(e.DATA_DIR);
   const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
   const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir);
@@ -180,41 +126,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    // PostgreSQL means several instances may run: a file on one instance's disk would be a 404 on another.
+    /**
+     * Where uploaded documents' bytes live: `database` (every instance reads them) or `disk` under DATA_DIR/uploads
+     * (one instance). PostgreSQL means several instances may run: a file on one instance's disk would be a 404 on
+     * another, so `database` is its default.
+     */
     uploadStorage: e.UPLOAD_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
     redisUrl: e.REDIS_URL,
     sessionSecret,
-    // The demo simulator and the server share it; a real provider is given TELEPHONY_SECRET.
+    /** shared secret of the telephony provider's callbacks; the demo simulator and the server share a derived one */
     telephonySecret:
       e.TELEPHONY_SECRET ?? crypto.createHmac('sha256', sessionSecret).update('telephony').digest('base64url'),
     appJwtSecret: e.APP_JWT_SECRET ?? (demoMode ? DEMO_APP_JWT_SECRET : undefined),
+    /** the `iss` and `aud` an app sign-in token must carry */
     appJwtIssuer: e.APP_JWT_ISSUER,
     appJwtAudience: e.APP_JWT_AUDIENCE,
     demoMode,
     seedDemoData: e.SEED_DEMO_DATA,
+    /** 'now' or an ISO date: the demo data's dates are offsets from it (kept after the first seed) */
     seedAnchor: e.SEED_ANCHOR,
     logLevel: e.LOG_LEVEL,
     ukHostMarker: e.UK_HOST_MARKER,
+    /** false, a hop count, or the proxies' addresses/CIDRs: whose X-Forwarded-For is believed (docs/security.md) */
     trustProxy: e.TRUST_PROXY,
+    /** origins allowed to frame the app (CSP frame-ancestors); empty: none */
     frameAncestors: e.FRAME_ANCESTORS.split(/[\s,]+/).filter(Boolean),
-    // Node wants the header deadline inside the whole-request one.
+    /** a request must arrive whole within this, its headers within headersTimeoutMs (Node wants that inside) */
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+    /** open connections one instance accepts */
     maxConnections: e.MAX_CONNECTIONS,
     cookieSecure: e.COOKIE_SECURE,
     staticDir: path.resolve(e.STATIC_DIR),
     kbContentDir: path.resolve(e.KB_CONTENT_DIR),
+    /** Master switches (spec §6): hide write-to-us, call-us or chat everywhere. */
     switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** knowledge-base searches per client per minute */
     searchRateLimit: e.SEARCH_RATE_LIMIT,
+    /** sign-in requests per client per minute */
     signInRateLimit: e.SIGN_IN_RATE_LIMIT,
+    /** new tickets per signed-in user and per client address per minute (docs/tickets.md) */
     ticketRateLimit: { perUser: e.TICKET_RATE_LIMIT_PER_USER, perIp: e.TICKET_RATE_LIMIT_PER_IP },
+    /** demo telephony simulator: how long a simulated call takes; 0 answers at once */
     telephonySimulatorDelayMs: e.TELEPHONY_SIMULATOR_DELAY_MS,
+    /** SMTP server for outgoing mail; unset keeps mail in the outbox table */
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    /** the site's origin for links in mail; unset: the request's own (docs/one-touch-rules.md) */
     publicUrl: e.PUBLIC_URL,
   };
 }
+
+export type AppConfig = ReturnType<typeof configFrom>;
 
 /**
  * TRUST_PROXY: 'false', a hop count ('1': believe the last X-Forwarded-For entry, added by our one proxy) or a
@@ -252,47 +216,4 @@ function persistedSecret(dataDir: string): string {
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
-}
-
-/** A config for tests: in-memory everything, demo on, quiet logs. */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    env: 'test',
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: path.resolve('.test-output'),
-    databaseUrl: undefined,
-    databaseSchema: undefined,
-    databasePoolSize: 5,
-    uploadStorage: 'disk',
-    redisUrl: undefined,
-    sessionSecret: 'test-session-secret-test-session-secret',
-    appJwtSecret: DEMO_APP_JWT_SECRET,
-    appJwtIssuer: 'selfserve-host-app',
-    appJwtAudience: 'selfserve',
-    demoMode: true,
-    seedDemoData: true,
-    seedAnchor: SEED_ANCHOR,
-    logLevel: 'silent',
-    ukHostMarker: DEFAULT_UK_HOST_MARKER,
-    trustProxy: false,
-    frameAncestors: [],
-    requestTimeoutMs: 60000,
-    headersTimeoutMs: 10000,
-    maxConnections: 5000,
-    cookieSecure: 'false',
-    staticDir: defaultStaticDir,
-    kbContentDir: defaultKbContentDir,
-    switches: { writeToUs: true, callUs: true, chat: true },
-    shutdownTimeoutMs: 1000,
-    searchRateLimit: 600,
-    signInRateLimit: 20,
-    ticketRateLimit: { perUser: TICKET_CREATE_PER_USER_PER_MINUTE, perIp: TICKET_CREATE_PER_IP_PER_MINUTE },
-    telephonySecret: 'test-telephony-secret-test-telephony-secret',
-    telephonySimulatorDelayMs: 0,
-    smtpUrl: undefined,
-    mailFrom: 'Selfserve Help <help@selfserve.local>',
-    publicUrl: undefined,
-    ...overrides,
-  };
 }

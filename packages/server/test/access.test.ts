@@ -1,9 +1,9 @@
 import { apiPaths, messages, TELEPHONY_SECRET_HEADER } from '@selfserve/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../src/config.ts';
 import { registerAccess } from '../src/plugins/access.ts';
 import { createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 /** A URL for a route pattern: every path parameter filled with something no route accepts. */
 const urlOf = (pattern: string) => pattern.replace(/:(\w+)\??/g, 'x%20y');

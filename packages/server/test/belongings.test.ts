@@ -6,8 +6,8 @@ import {
   TELEPHONY_SECRET_HEADER,
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../src/config.ts';
 import { accounts, createTestApp, signAppToken, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 const item = {
   item_name: 'Phone',

@@ -5,10 +5,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { type AppConfig, DEMO_APP_JWT_SECRET, testConfig } from '../src/config.ts';
+import { type AppConfig, DEMO_APP_JWT_SECRET } from '../src/config.ts';
 import { type DatabaseHandle, type DialectName, migrateToLatest, openDatabase } from '../src/db/database.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
+import { testConfig } from './test-config.ts';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const testDatabases: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

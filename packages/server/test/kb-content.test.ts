@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { allIndexes, articleLabels, articleTags } from '@selfserve/contract';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../src/config.ts';
 import { EMBEDDED_BLOCK_IDS, loadContentFolder } from '../src/modules/kb/content.ts';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { openTestDatabase } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 // The demo knowledge base in content/kb: what a fresh clone imports on first start.
 const folder = testConfig().kbContentDir;

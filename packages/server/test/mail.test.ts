@@ -1,9 +1,10 @@
 import { mailPaths, OUTBOX_LIST_SIZE, type OutboxMessage } from '@selfserve/contract';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, testConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { createMailer, type SmtpTransport } from '../src/modules/mail/mailer.ts';
 import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 const config = testConfig();
 

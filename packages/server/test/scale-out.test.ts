@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { type AppConfig, testConfig } from '../src/config.ts';
+import type { AppConfig } from '../src/config.ts';
 import { accounts, openTestDatabase, TestClient, type TestDatabase, testDatabases } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const stores: Array<{ name: string; config: Partial<AppConfig> }> = [

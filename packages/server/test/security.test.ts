@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiPaths, messages, TELEPHONY_SECRET_HEADER } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy, testConfig } from '../src/config.ts';
+import { loadConfig, parseTrustProxy } from '../src/config.ts';
 import { hasUnstorableText } from '../src/plugins/input-guard.ts';
 import { accounts, createTestApp, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 interface Operation {
   method: 'GET' | 'POST';

@@ -6,10 +6,10 @@ import { documentUrl, FILETYPE_HEADER, uploadPaths } from '@selfserve/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { testConfig } from '../src/config.ts';
 import { sweepUnattachedUploads } from '../src/modules/uploads/service.ts';
 import { createDocumentStorage } from '../src/modules/uploads/storage.ts';
 import { accounts, openTestDatabase, TestClient, type TestDatabase, testDatabases } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEklEQVR4AWISXFX+H4SZGKAAAAAA//+Q0crEAAAABklEQVQDADjcBGew1EaLAAAAAElFTkSuQmCC',
