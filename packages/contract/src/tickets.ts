@@ -211,6 +211,7 @@ export const unrecognisedTransactionPayloadSchema = z.object({
   tag: z.string().max(64).optional(),
   index_name: z.string().max(40).optional(),
 });
+export type UnrecognisedTransactionPayload = z.infer<typeof unrecognisedTransactionPayloadSchema>;
 
 /**
  * Ticket creation limits (docs/tickets.md), over every ticket-creating route together and across instances: a
@@ -255,6 +256,7 @@ export const ticketSummarySchema = z.object({
   article_name: z.string().nullable(),
   rated: z.boolean(),
 });
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 /** Tickets per page of GET ticketPaths.search, newest first; next_cursor asks for the next page. */
 export const TICKETS_PAGE_SIZE = 100;
 export const searchTicketsQuerySchema = z.object({
@@ -284,6 +286,7 @@ export const csatPayloadSchema = z.object({
   satisfaction_rating: z.object({ score: z.enum(['good', 'bad']), comment: z.string().max(1500).default('') }),
   email_from: optionalText(EMAIL_MAX),
 });
+export type CsatPayload = z.infer<typeof csatPayloadSchema>;
 
 /** POST /api/new-relic/v1/submit: one monitoring event (core.md §7). */
 export const monitoringEventSchema = z

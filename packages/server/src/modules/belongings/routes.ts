@@ -13,13 +13,14 @@ import {
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
-import { createTicket, isUniqueViolation, requireVerifiedEmail } from '../tickets/service.ts';
+import { createTicket, requireVerifiedEmail } from '../tickets/service.ts';
 import { findByBooking, formEnabled, move, statusOf } from './service.ts';
 
 const tags = ['belongings'];

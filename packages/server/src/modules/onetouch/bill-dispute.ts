@@ -10,10 +10,10 @@ import {
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { BookingRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
-import { isUniqueViolation } from '../tickets/service.ts';
 import { answer, followUpTicket, type Handler, needBooking } from './handler-kit.ts';
 
 export function readBill(booking: Pick<BookingRow, 'bill'>): Bill | null {

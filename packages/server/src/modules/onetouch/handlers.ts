@@ -5,9 +5,9 @@ import {
   type OneTouchResponse,
   refundDestinations,
 } from '@selfserve/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
-import { isUniqueViolation } from '../tickets/service.ts';
 import { adjustedAmount, billDispute } from './bill-dispute.ts';
 import { answer, followUpTicket, type Handler, needBooking } from './handler-kit.ts';
 import { type InvoiceOutcome, requestInvoiceMail } from './invoice-mail.ts';

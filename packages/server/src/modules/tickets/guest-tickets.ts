@@ -1,6 +1,7 @@
-import { VISITOR_COOKIE } from '@selfserve/contract';
+import { isValidEmail, messages, type UnrecognisedTransactionPayload, VISITOR_COOKIE } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { type FormToken, readFormToken } from './form-token.ts';
 import { admitTicketCreation } from './limits.ts';
@@ -57,4 +58,47 @@ export async function saveGuestTicket(
   // Used tokens are kept only while they could still be presented.
   await sweepFormTokenUses(deps.db).catch((err: unknown) => request.log.warn({ err }, 'form token sweep failed'));
   return ticketId;
+}
+
+const FORM_EXPIRED = 'This form has expired. Please reload the page and fill it in again.';
+const invalidToken = { status: 'FAILURE' as const, reason: 'invalidToken' as const, message: FORM_EXPIRED };
+
+/**
+ * The visitor's unrecognised-transaction form (guided-flows.md §5): a valid e-mail, no card number in the comment,
+ * a fresh form token of this visitor, used once with the ticket.
+ */
+export async function unrecognisedTransaction(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  p: UnrecognisedTransactionPayload,
+) {
+  const token = requestFormToken(deps, request, p.secret_key);
+  if (!token) return invalidToken;
+  const fields = p.custom_field_map;
+  const email = String(fields.email ?? '');
+  if (!isValidEmail(email)) throw new AppError('VALIDATION_FAILED', 'Please input a valid email address');
+  // Card numbers never go into a ticket (guided-flows.md §5).
+  if (/(?:\d[ -]?){16}/.test(String(fields.comments ?? ''))) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'We found a Card Information in your comment. Request you to Remove such personal information.',
+    );
+  }
+  // The token is used up with the ticket, not before: a form refused above can be corrected and sent again.
+  const { secret_key: _secret, ...kept } = p;
+  const ticketId = await saveGuestTicket(deps, request, reply, token, {
+    kind: 'unrecognised_transaction',
+    email: email.trim(),
+    subject: p.subject,
+    payload: kept,
+  });
+  if (!ticketId) return invalidToken;
+  request.log.info({ ticket: ticketId, kind: 'unrecognised_transaction' }, 'ticket call');
+  return {
+    status: 'SUCCESS' as const,
+    request_status: 'CREATED' as const,
+    ticket_id: ticketId,
+    message: messages.ticketSuccess,
+  };
 }

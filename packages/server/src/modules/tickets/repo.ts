@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database, GuestTicketsTable, TicketsTable } from '../../db/schema.ts';
+import type { CsatRatingsTable, Database, GuestTicketsTable, TicketsTable } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -113,4 +113,8 @@ export function sweepFormTokenUses(db: Db, now = Date.now(), marginMs = 5 * 60_0
 
 export function insertGuestTicket(db: Db, row: Insertable<GuestTicketsTable>) {
   return db.insertInto('guest_tickets').values(row).execute();
+}
+
+export function insertRating(db: Db, row: Insertable<CsatRatingsTable>) {
+  return db.insertInto('csat_ratings').values(row).execute();
 }

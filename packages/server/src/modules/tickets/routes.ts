@@ -5,12 +5,10 @@ import {
   formTokenResponseSchema,
   IDEMPOTENCY_HEADER,
   type IssueFormErrors,
+  type IssueFormInput,
   invalidTokenResponseSchema,
-  isResolved,
   issuePayloadSchema,
-  isValidEmail,
   messages,
-  monitoringEventSchema,
   okResponseSchema,
   orderTicketPayloadSchema,
   searchTicketsQuerySchema,
@@ -25,9 +23,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ArticleRow, UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { newId } from '../../lib/crypto.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
@@ -35,17 +33,16 @@ import { findArticle } from '../kb/repo.ts';
 import { findOwnOrder } from '../orders/repo.ts';
 import { claimDocuments } from '../uploads/service.ts';
 import { issueFormToken } from './form-token.ts';
-import { requestFormToken, saveGuestTicket } from './guest-tickets.ts';
+import { unrecognisedTransaction } from './guest-tickets.ts';
 import { admitTicketCreation } from './limits.ts';
-import { findUserTicket } from './repo.ts';
 import {
   createTicket,
   formArticle,
-  isUniqueViolation,
   type NewTicket,
   PLACEHOLDER_CONTACT,
+  rateTicket,
   requireVerifiedEmail,
-  ticketPage,
+  ticketList,
 } from './service.ts';
 
 const tags = ['tickets'];
@@ -58,37 +55,30 @@ const marketplaceKinds = {
   giftcard: 'giftcard',
   'fashion/electronics': 'fashion_electronics',
 } as const;
-const FORM_EXPIRED = 'This form has expired. Please reload the page and fill it in again.';
 const MARKETPLACE_MESSAGE = (orderId: string) =>
   `Thank you! We have received your request about order ${orderId}. Our team will look into it and write to you within 24 hours. Thanks for reaching out to us.`;
 
-function rejectForm(errs: IssueFormErrors) {
+/** The issue form's rules, as the web form applies them (contract): the first broken one is the 400's message. */
+function checkForm(input: IssueFormInput, rules: ReturnType<typeof articleFormRules>) {
+  const errs: IssueFormErrors = validateIssueForm(input, rules);
   const fields = Object.fromEntries(Object.entries(errs).filter(([, v]) => v)) as Record<string, string>;
   const first = Object.values(fields)[0];
   if (first) throw new AppError('VALIDATION_FAILED', first, fields);
 }
 
+/** What a create route knows about its ticket; the rest is the same for every route (`submit` below). */
+type TicketDraft = Pick<NewTicket, 'kind' | 'subject' | 'query' | 'source' | 'emailFrom' | 'payload'> &
+  Partial<Pick<NewTicket, 'issueId' | 'bookingId' | 'orderId' | 'tag' | 'sourcePage' | 'items'>> & {
+    article?: ArticleRow | undefined;
+    articleName?: string | null | undefined;
+    imageIds?: string[] | undefined;
+    /** where the confirmation mail goes (null: none) and, when it differs from the ticket's, its subject */
+    confirmTo: string | null;
+    mailSubject?: string;
+  };
+
 export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, mailer } = deps;
-
-  /** Uploaded images join the ticket in its transaction; someone else's or a used one fails it. */
-  const withImages = (userId: string, ids: string[] | undefined): Pick<NewTicket, 'attach'> =>
-    ids && ids.length > 0 ? { attach: (trx, ticketRowId) => claimDocuments(trx, userId, ids, ticketRowId) } : {};
-
-  /** The confirmation mail of a new ticket (not of a replayed submit). */
-  const confirmTo = (userId: string, email: string | null, subject: string): Pick<NewTicket, 'onCreated'> =>
-    email
-      ? {
-          onCreated: (ticketId) =>
-            mailer.send({
-              to: email,
-              subject: `We have received your request (ticket ${ticketId})`,
-              text: `${messages.ticketSuccess}\n\nTicket: ${ticketId}\nSubject: ${subject}\n\nYou can follow it under My tickets in the help centre.`,
-              kind: 'ticket_confirmation',
-              userId,
-            }),
-        }
-      : {};
 
   /** The signed-in author of a ticket; an unverified e-mail is sent to verify first (spec §8). */
   function author(request: FastifyRequest) {
@@ -97,15 +87,52 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     return user;
   }
 
-  /** Every ticket a signed-in user creates counts against the per-user and per-address limits (limits.ts). */
-  const limited = (request: FastifyRequest, reply: FastifyReply): Pick<NewTicket, 'admit'> => ({
-    admit: () => admitTicketCreation(deps, request, reply, { perUser: true }),
-  });
-
   const idempotencyKey = (request: FastifyRequest) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return typeof key === 'string' && /^[\w-]{8,100}$/.test(key) ? key : null;
   };
+
+  /**
+   * The one ticket builder of every signed-in create route: the draft plus the request's idempotency key, its
+   * images claimed in the ticket's transaction (someone else's or a used one fails it), the creation limits
+   * (limits.ts) and the confirmation mail of a new ticket (not of a replayed submit).
+   */
+  function submit(request: FastifyRequest, reply: FastifyReply, user: UserRow, d: TicketDraft) {
+    const { article, articleName, imageIds, confirmTo, mailSubject, ...ticket } = d;
+    const images = imageIds ?? [];
+    const to = confirmTo;
+    return createTicket(
+      db,
+      {
+        issueId: null,
+        bookingId: null,
+        orderId: null,
+        tag: null,
+        sourcePage: null,
+        items: [],
+        ...ticket,
+        userId: user.id,
+        articleId: article?.id ?? null,
+        articleName: articleName ?? article?.title ?? null,
+        idempotencyKey: idempotencyKey(request),
+        ...(images.length > 0 ? { attach: (trx, rowId) => claimDocuments(trx, user.id, images, rowId) } : {}),
+        admit: () => admitTicketCreation(deps, request, reply, { perUser: true }),
+        ...(to
+          ? {
+              onCreated: (ticketId: string) =>
+                mailer.send({
+                  to,
+                  subject: `We have received your request (ticket ${ticketId})`,
+                  text: `${messages.ticketSuccess}\n\nTicket: ${ticketId}\nSubject: ${mailSubject ?? d.subject}\n\nYou can follow it under My tickets in the help centre.`,
+                  kind: 'ticket_confirmation',
+                  userId: user.id,
+                }),
+            }
+          : {}),
+      },
+      request.log,
+    );
+  }
 
   return async (app) => {
     app.post(
@@ -118,33 +145,28 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (p.booking_id && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
         const article = p.issue_id ? await findArticle(db, p.issue_id) : undefined;
         const email = p.email_from ?? user.email;
-        rejectForm(
-          validateIssueForm(
-            { email, description: p.query, imageIds: p.uploaded_image_ids ?? [], items: p.item_details ?? [] },
-            articleFormRules(formArticle(article), { rideId: booking?.crn }),
-          ),
+        const items = p.item_details ?? [];
+        checkForm(
+          { email, description: p.query, imageIds: p.uploaded_image_ids ?? [], items },
+          articleFormRules(formArticle(article), { rideId: booking?.crn }),
         );
-        const ticket: NewTicket = {
-          userId: user.id,
+        return submit(request, reply, user, {
           kind: p.uploaded_image_ids || p.item_details ? 'ticket_v2' : 'ticket',
           subject: p.article_name ?? article?.title ?? 'Write to us',
           query: p.query,
           issueId: p.issue_id ?? null,
-          articleId: article?.id ?? null,
-          articleName: p.article_name ?? article?.title ?? null,
+          article,
+          articleName: p.article_name,
           bookingId: booking?.id ?? null,
-          orderId: null,
           tag: p.article_type ?? null,
           source: 'web',
           sourcePage: request.query.source_page ?? null,
           emailFrom: email,
-          idempotencyKey: idempotencyKey(request),
           payload: p,
-          items: p.item_details ?? [],
-          ...withImages(user.id, p.uploaded_image_ids),
-          ...limited(request, reply),
-        };
-        return createTicket(db, { ...ticket, ...confirmTo(user.id, email, ticket.subject) }, request.log);
+          items,
+          imageIds: p.uploaded_image_ids,
+          confirmTo: email,
+        });
       },
     );
 
@@ -154,44 +176,33 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = author(request);
         const p = request.body;
-        const booking =
-          p.booking_id || p.crn
-            ? await findOwnBooking(db, user.id, p.booking_id ? { id: p.booking_id } : { crn: p.crn ?? '' })
-            : undefined;
-        if ((p.booking_id || p.crn) && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        const byRef = p.booking_id ? { id: p.booking_id } : p.crn ? { crn: p.crn } : null;
+        const booking = byRef ? await findOwnBooking(db, user.id, byRef) : undefined;
+        if (byRef && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
         const article = p.article_id ? await findArticle(db, p.article_id) : undefined;
         const email = p.email ?? user.email;
-        rejectForm(
-          validateIssueForm(
-            { email, description: p.query, imageIds: p.uploadedImages ?? [], items: p.item_details ?? [] },
-            articleFormRules(formArticle(article), { rideId: booking?.crn }),
-          ),
+        const items = p.item_details ?? [];
+        checkForm(
+          { email, description: p.query, imageIds: p.uploadedImages ?? [], items },
+          articleFormRules(formArticle(article), { rideId: booking?.crn }),
         );
-        return createTicket(
-          db,
-          {
-            userId: user.id,
-            kind: 'issue',
-            subject: p.article_name ?? article?.title ?? p.issueType ?? 'Issue',
-            query: p.query,
-            issueId: p.issue_id ?? p.article_id ?? null,
-            articleId: article?.id ?? null,
-            articleName: p.article_name ?? article?.title ?? null,
-            bookingId: booking?.id ?? null,
-            orderId: null,
-            tag: p.tag ?? null,
-            source: 'web',
-            sourcePage: null,
-            emailFrom: email,
-            idempotencyKey: idempotencyKey(request),
-            payload: p,
-            items: p.item_details ?? [],
-            ...withImages(user.id, p.uploadedImages),
-            ...limited(request, reply),
-            ...confirmTo(user.id, email, p.article_name ?? article?.title ?? 'Issue'),
-          },
-          request.log,
-        );
+        return submit(request, reply, user, {
+          kind: 'issue',
+          subject: p.article_name ?? article?.title ?? p.issueType ?? 'Issue',
+          query: p.query,
+          issueId: p.issue_id ?? p.article_id ?? null,
+          article,
+          articleName: p.article_name,
+          bookingId: booking?.id ?? null,
+          tag: p.tag ?? null,
+          source: 'web',
+          emailFrom: email,
+          payload: p,
+          items,
+          imageIds: p.uploadedImages,
+          confirmTo: email,
+          mailSubject: p.article_name ?? article?.title ?? 'Issue',
+        });
       },
     );
 
@@ -212,47 +223,29 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             contact: order.customer_contact ?? user.mobile ?? PLACEHOLDER_CONTACT.contact,
             email: p.email_from ?? order.customer_email ?? user.email ?? PLACEHOLDER_CONTACT.email,
           };
-          rejectForm(
-            validateIssueForm(
-              {
-                email: contact.email,
-                description: p.query,
-                imageIds: p.uploaded_image_ids ?? [],
-                items: p.item_details ?? [],
-              },
-              { ...articleFormRules(formArticle(article), { items: ordered }), hideEmail: true },
-            ),
+          const items = p.item_details ?? [];
+          checkForm(
+            { email: contact.email, description: p.query, imageIds: p.uploaded_image_ids ?? [], items },
+            { ...articleFormRules(formArticle(article), { items: ordered }), hideEmail: true },
           );
-          const answer = await createTicket(
-            db,
-            {
-              userId: user.id,
-              kind: 'marketplace',
-              subject: p.article_name ?? article?.title ?? `Order ${order.id}`,
-              query: p.query,
-              issueId: p.issue_id ?? null,
-              articleId: article?.id ?? null,
-              articleName: p.article_name ?? article?.title ?? null,
-              bookingId: null,
-              orderId: order.id,
-              tag: kind,
-              source: 'web',
-              sourcePage: null,
-              emailFrom: contact.email,
-              idempotencyKey: idempotencyKey(request),
-              payload: { ...p, contact },
-              items: p.item_details ?? [],
-              ...withImages(user.id, p.uploaded_image_ids),
-              ...limited(request, reply),
-              // Placeholder addresses are for the ticket system only: no mail goes to them.
-              ...confirmTo(
-                user.id,
-                contact.email === PLACEHOLDER_CONTACT.email ? null : contact.email,
-                `Order ${order.id}`,
-              ),
-            },
-            request.log,
-          );
+          const answer = await submit(request, reply, user, {
+            kind: 'marketplace',
+            subject: p.article_name ?? article?.title ?? `Order ${order.id}`,
+            query: p.query,
+            issueId: p.issue_id ?? null,
+            article,
+            articleName: p.article_name,
+            orderId: order.id,
+            tag: kind,
+            source: 'web',
+            emailFrom: contact.email,
+            payload: { ...p, contact },
+            items,
+            imageIds: p.uploaded_image_ids,
+            // Placeholder addresses are for the ticket system only: no mail goes to them.
+            confirmTo: contact.email === PLACEHOLDER_CONTACT.email ? null : contact.email,
+            mailSubject: `Order ${order.id}`,
+          });
           // Marketplace orders get a longer message without a heading (spec §8).
           return answer.request_status === 'CREATED' ? { ...answer, message: MARKETPLACE_MESSAGE(order.id) } : answer;
         },
@@ -278,35 +271,24 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (trip?.service_type !== 'food_delivery') throw new AppError('NOT_FOUND', 'Order not found.');
         const p = request.body;
         const article = p.issue_id ? await findArticle(db, p.issue_id) : undefined;
-        rejectForm(
-          validateIssueForm(
-            { email: user.email, description: p.query },
-            articleFormRules(formArticle(article), { rideId: trip.crn }),
-          ),
+        checkForm(
+          { email: user.email, description: p.query },
+          articleFormRules(formArticle(article), { rideId: trip.crn }),
         );
-        return createTicket(
-          db,
-          {
-            userId: user.id,
-            kind: 'food',
-            subject: p.article_name ?? article?.title ?? `Delivery ${trip.crn}`,
-            query: p.query,
-            issueId: p.issue_id ?? null,
-            articleId: article?.id ?? null,
-            articleName: p.article_name ?? article?.title ?? null,
-            bookingId: trip.id,
-            orderId: null,
-            tag: 'food_delivery',
-            source: 'app',
-            sourcePage: null,
-            emailFrom: user.email,
-            idempotencyKey: idempotencyKey(request),
-            payload: p,
-            items: [],
-            ...limited(request, reply),
-          },
-          request.log,
-        );
+        return submit(request, reply, user, {
+          kind: 'food',
+          subject: p.article_name ?? article?.title ?? `Delivery ${trip.crn}`,
+          query: p.query,
+          issueId: p.issue_id ?? null,
+          article,
+          articleName: p.article_name,
+          bookingId: trip.id,
+          tag: 'food_delivery',
+          source: 'app',
+          emailFrom: user.email,
+          payload: p,
+          confirmTo: null,
+        });
       },
     );
 
@@ -320,43 +302,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: z.union([ticketResponseSchema, invalidTokenResponseSchema]), ...errorResponses },
         },
       },
-      async (request, reply) => {
-        const p = request.body;
-        const invalidToken = {
-          status: 'FAILURE' as const,
-          reason: 'invalidToken' as const,
-          message: FORM_EXPIRED,
-        };
-        const token = requestFormToken(deps, request, p.secret_key);
-        if (!token) return invalidToken;
-        const fields = p.custom_field_map;
-        const email = String(fields.email ?? '');
-        if (!isValidEmail(email)) throw new AppError('VALIDATION_FAILED', 'Please input a valid email address');
-        const comments = String(fields.comments ?? '');
-        // Card numbers never go into a ticket (guided-flows.md §5).
-        if (/(?:\d[ -]?){16}/.test(comments)) {
-          throw new AppError(
-            'VALIDATION_FAILED',
-            'We found a Card Information in your comment. Request you to Remove such personal information.',
-          );
-        }
-        // The token is used up with the ticket, not before: a form refused above can be corrected and sent again.
-        const { secret_key: _secret, ...kept } = p;
-        const ticketId = await saveGuestTicket(deps, request, reply, token, {
-          kind: 'unrecognised_transaction',
-          email: email.trim(),
-          subject: p.subject,
-          payload: kept,
-        });
-        if (!ticketId) return invalidToken;
-        request.log.info({ ticket: ticketId, kind: 'unrecognised_transaction' }, 'ticket call');
-        return {
-          status: 'SUCCESS' as const,
-          request_status: 'CREATED' as const,
-          ticket_id: ticketId,
-          message: messages.ticketSuccess,
-        };
-      },
+      (request, reply) => unrecognisedTransaction(deps, request, reply, request.body),
     );
 
     // The non-login form asks for a token when it opens; a bot posting straight to the API has none.
@@ -385,34 +331,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: searchTicketsResponseSchema, ...errorResponses },
         },
       },
-      async (request) => {
-        const user = requireUser(request);
-        const userId = user.id;
-        const { tag, status, cursor } = request.query;
-        // tag=driver is the partner app's list: only partners have driver tickets.
-        const { rows, nextCursor } =
-          tag === 'driver' && user?.role === 'customer'
-            ? { rows: [], nextCursor: null }
-            : await ticketPage(db, userId, { status, cursor });
-        const tickets = rows.map((r) => ({
-          ticket_id: r.ticket_id,
-          status: r.status,
-          subject: r.subject,
-          created_at: r.created_at,
-          updated_at: r.updated_at,
-          booking_id: r.booking_id,
-          order_id: r.order_id,
-          article_name: r.article_name,
-          rated: r.rating_id !== null,
-        }));
-        // One page (TICKETS_PAGE_SIZE, newest first) split into open and closed; next_cursor asks for the next.
-        return {
-          status: 'SUCCESS' as const,
-          open: tickets.filter((t) => !isResolved(t.status)),
-          closed: tickets.filter((t) => isResolved(t.status)),
-          next_cursor: nextCursor,
-        };
-      },
+      (request) => ticketList(db, requireUser(request), request.query),
     );
 
     app.post(
@@ -422,56 +341,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: csatPayloadSchema, response: { 200: okResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        const userId = requireUser(request).id;
-        const p = request.body;
-        const ticket = await findUserTicket(db, userId, p.ref_id);
-        if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
-        if (p.satisfaction_rating.score === 'bad' && !p.reason)
-          throw new AppError('VALIDATION_FAILED', 'Please choose a reason.');
-        try {
-          await db
-            .insertInto('csat_ratings')
-            .values({
-              id: newId('cs'),
-              ticket_id: ticket.ticket_id,
-              user_id: userId,
-              score: p.satisfaction_rating.score,
-              reason: p.reason ?? null,
-              comment: p.satisfaction_rating.comment || null,
-              email_from: p.email_from ?? null,
-              created_at: new Date().toISOString(),
-            })
-            .execute();
-        } catch (err) {
-          // The unique ticket_id: one rating per ticket, also under a double click.
-          if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'You have already rated this request. Thank you!');
-          throw err;
-        }
-        return { status: 'SUCCESS' as const };
-      },
-    );
-
-    app.post(
-      ticketPaths.monitoring,
-      {
-        config: { access: 'visitor', rateLimit: { max: 120, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['telemetry'],
-          body: monitoringEventSchema,
-          response: { 200: okResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
-        const { event_name, ...attributes } = request.body;
-        await db
-          .insertInto('monitoring_events')
-          .values({
-            id: newId('me'),
-            event_name,
-            attributes: JSON.stringify(attributes),
-            created_at: new Date().toISOString(),
-          })
-          .execute();
+        await rateTicket(db, requireUser(request).id, request.body);
         return { status: 'SUCCESS' as const };
       },
     );

@@ -1,11 +1,27 @@
 import crypto from 'node:crypto';
-import { messages, TICKETS_PAGE_SIZE, type TicketResponse, ticketMessages } from '@selfserve/contract';
+import {
+  type CsatPayload,
+  isResolved,
+  messages,
+  TICKETS_PAGE_SIZE,
+  type TicketResponse,
+  ticketMessages,
+} from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, TicketsTable, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
-import { findByIdempotencyKey, findOpenTicket, insertTicket, listUserTickets, type TicketPosition } from './repo.ts';
+import {
+  findByIdempotencyKey,
+  findOpenTicket,
+  findUserTicket,
+  insertRating,
+  insertTicket,
+  listUserTickets,
+  type TicketPosition,
+} from './repo.ts';
 
 export interface NewTicket {
   userId: string;
@@ -54,13 +70,6 @@ export function requireVerifiedEmail(user: Pick<UserRow, 'email_verified'>): voi
   if (user.email_verified !== 1) {
     throw new AppError('email_not_verified', 'Please verify your e-mail address, then submit your request again.');
   }
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string };
-  return (
-    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
 }
 
 /** A repeated submit (same key) gets the first answer again; keys are per user. */
@@ -218,4 +227,57 @@ export async function ticketPage(
     rows: page,
     nextCursor: more ? encodeTicketCursor({ createdAt: last.created_at, ticketId: last.ticket_id }) : null,
   };
+}
+
+/** The ticket list answer (one page, split into open and closed); tag=driver is the partner app's list. */
+export async function ticketList(
+  db: Kysely<Database>,
+  user: UserRow,
+  query: { tag?: string | undefined; status: 'open' | 'closed' | 'all'; cursor?: string | undefined },
+) {
+  // Only partners have driver tickets.
+  const { rows, nextCursor } =
+    query.tag === 'driver' && user.role === 'customer'
+      ? { rows: [], nextCursor: null }
+      : await ticketPage(db, user.id, { status: query.status, cursor: query.cursor });
+  const tickets = rows.map((r) => ({
+    ticket_id: r.ticket_id,
+    status: r.status,
+    subject: r.subject,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    booking_id: r.booking_id,
+    order_id: r.order_id,
+    article_name: r.article_name,
+    rated: r.rating_id !== null,
+  }));
+  return {
+    status: 'SUCCESS' as const,
+    open: tickets.filter((t) => !isResolved(t.status)),
+    closed: tickets.filter((t) => isResolved(t.status)),
+    next_cursor: nextCursor,
+  };
+}
+
+/** One rating per ticket, by its owner; a bad rating needs a reason (the unique ticket_id settles double clicks). */
+export async function rateTicket(db: Kysely<Database>, userId: string, p: CsatPayload): Promise<void> {
+  const ticket = await findUserTicket(db, userId, p.ref_id);
+  if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
+  if (p.satisfaction_rating.score === 'bad' && !p.reason)
+    throw new AppError('VALIDATION_FAILED', 'Please choose a reason.');
+  try {
+    await insertRating(db, {
+      id: newId('cs'),
+      ticket_id: ticket.ticket_id,
+      user_id: userId,
+      score: p.satisfaction_rating.score,
+      reason: p.reason ?? null,
+      comment: p.satisfaction_rating.comment || null,
+      email_from: p.email_from ?? null,
+      created_at: new Date().toISOString(),
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'You have already rated this request. Thank you!');
+    throw err;
+  }
 }
