@@ -188,6 +188,7 @@ export const issuePayloadSchema = z.object({
   item_details: z.array(itemDetail).max(100).optional(),
   uploadedImages: z.array(z.string().max(64)).max(MAX_IMAGES).optional(),
 });
+export type IssuePayload = z.infer<typeof issuePayloadSchema>;
 
 /** Marketplace and food tickets: the order, the issue and the user's words. */
 export const orderTicketPayloadSchema = z.object({
@@ -199,6 +200,7 @@ export const orderTicketPayloadSchema = z.object({
   uploaded_image_ids: z.array(z.string().max(64)).max(MAX_IMAGES).optional(),
   item_details: z.array(itemDetail).max(100).optional(),
 });
+export type OrderTicketPayload = z.infer<typeof orderTicketPayloadSchema>;
 
 /** Non-login ticket for an unrecognised transaction (guided-flows.md §3). */
 export const unrecognisedTransactionPayloadSchema = z.object({
