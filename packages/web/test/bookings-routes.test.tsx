@@ -17,7 +17,7 @@ import {
 import { BookingsPage, MyRidesPage } from '../src/features/bookings/routes/bookings';
 import { BookingsByTypePage } from '../src/features/bookings/routes/bookings-by-type';
 import { MainPage } from '../src/features/bookings/routes/main';
-import { bookingSectionStore } from '../src/features/bookings/utils/selection';
+import { bookingSectionStore } from '../src/lib/bookings/selection';
 import { selectedBookingStore, setSelectedBooking } from '../src/lib/selected-booking';
 import type { SessionState } from '../src/lib/session';
 import { booking, bookings, validCrn } from './booking-fixtures';

@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@selfserve/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { takeBootSession } from '../src/features/auth/api/get-session';
 import { getCsrfToken, setCsrfToken } from '../src/lib/api-client';
+import { takeBootSession } from '../src/lib/get-session';
 
 const session: SessionResponse = {
   status: 'SUCCESS',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptFor, newIdempotencyKey } from '../src/features/tickets/utils/idempotency';
+import { attemptFor, newIdempotencyKey } from '../src/lib/idempotency';
 
 describe('idempotency keys (docs/tickets.md "Exactly once")', () => {
   it('makes version-4 UUIDs the server accepts', () => {

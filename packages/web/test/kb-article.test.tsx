@@ -1,9 +1,9 @@
 import { apiPaths, CSRF_HEADER, kbPaths } from '@selfserve/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ArticleView } from '../src/features/kb/components/article-view';
-import { sanitizeArticleHtml } from '../src/features/kb/utils/sanitize-html';
+import { ArticleView } from '../src/components/article/article-view';
 import { setCsrfToken } from '../src/lib/api-client';
+import { sanitizeArticleHtml } from '../src/lib/kb/sanitize-html';
 import { setSelectedBooking } from '../src/lib/selected-booking';
 import { allSwitchesOn } from '../src/lib/session';
 import { validCrn } from './booking-fixtures';

@@ -6,7 +6,7 @@ import { DreportPage, SupportSelectArticlePage } from '../src/features/kb/routes
 import { KbPage } from '../src/features/kb/routes/kb';
 import { MainSectionPage, SectionPage, SubsectionPage } from '../src/features/kb/routes/section';
 import { SimpleArticlePage } from '../src/features/kb/routes/simple-article';
-import { clearKbSelection, kbSelectionStore } from '../src/features/kb/utils/kb-selection';
+import { clearKbSelection, kbSelectionStore } from '../src/lib/kb/kb-selection';
 import { article, articleResponse, metaResponse, paymentsCategory, ridesCategory, summary } from './kb-fixtures';
 import { jsonResponse, mockFetch, renderAppRoutes } from './utils';
 

@@ -1,6 +1,6 @@
 import { routes } from '@selfserve/contract';
 import { describe, expect, it } from 'vitest';
-import { loginHref, safeReturnPath } from '../src/features/auth/utils/return-path';
+import { loginHref, safeReturnPath } from '../src/lib/return-path';
 
 describe('safeReturnPath', () => {
   it('accepts a same-site path with its query and hash', () => {

@@ -1,13 +1,13 @@
 import { type Article, BILL_DISPUTE_CALL_TYPES, resolveFlow } from '@selfserve/contract';
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router';
-import { LoginPrompt } from '../../../components/login-prompt';
-import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-booking';
-import { useSession } from '../../../lib/session';
-import { loginHref } from '../../auth/utils/return-path';
-import { BelongingPanel } from '../../belongings/components/belonging-panel';
-import { BillingDisputePanel } from './billing-dispute-panel';
-import { ChooseRide, OneTouchPanel, oneTouchKinds } from './one-touch-panel';
+import { LoginPrompt } from '../components/login-prompt';
+import { BelongingPanel } from '../features/belongings/components/belonging-panel';
+import { BillingDisputePanel } from '../features/onetouch/components/billing-dispute-panel';
+import { ChooseRide, OneTouchPanel, oneTouchKinds } from '../features/onetouch/components/one-touch-panel';
+import { loginHref } from '../lib/return-path';
+import { type SelectedBooking, useSelectedBooking } from '../lib/selected-booking';
+import { useSession } from '../lib/session';
 
 /** What every guided form of the article page is given: the article, the ride it is about, and a reload. */
 export interface FlowFormProps {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ToastProvider } from '../components/toast';
 import { i18n } from '../lib/i18n';
+import { ArticleFlowProvider } from './article-flow';
 import { SessionProvider } from './session-provider';
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -10,7 +11,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider>
-          <ToastProvider>{children}</ToastProvider>
+          <ToastProvider>
+            <ArticleFlowProvider>{children}</ArticleFlowProvider>
+          </ToastProvider>
         </SessionProvider>
       </I18nextProvider>
     </QueryClientProvider>

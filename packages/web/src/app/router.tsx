@@ -1,8 +1,7 @@
-import { routes, type SessionResponse } from '@selfserve/contract';
+import { bookingRoutes, routes, type SessionResponse } from '@selfserve/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
-import { sessionQueryKey, sessionQueryOptions } from '../features/auth/api/get-session';
 import { authRouteTable } from '../features/auth/route-table';
 import { bookingRouteTable } from '../features/bookings/route-table';
 import { kbRouteTable } from '../features/kb/route-table';
@@ -11,6 +10,7 @@ import { oneTouchRouteTable } from '../features/onetouch/route-table';
 import { orderRouteTable } from '../features/orders/route-table';
 import { ticketRouteTable } from '../features/tickets/route-table';
 import { configureApiClient } from '../lib/api-client';
+import { sessionQueryKey, sessionQueryOptions } from '../lib/get-session';
 import { lazyRoute } from '../lib/lazy-route';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
@@ -27,6 +27,12 @@ function PageLoader() {
 const pageRoutes: RouteObject[] = [
   ...kbRouteTable,
   ...bookingRouteTable,
+  // Composes bookings (the booking's help) with one-touch (the ride's bill), so it lives in the app.
+  lazyRoute(
+    `${bookingRoutes.bookingDetails}/billing_issue/:source`,
+    () => import('./pages/billing-issue'),
+    'BillingIssuePage',
+  ),
   ...orderRouteTable,
   ...ticketRouteTable,
   ...oneTouchRouteTable,

@@ -1,8 +1,8 @@
 import { isUkHost, membershipOf } from '@selfserve/contract';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { useSessionQuery } from '../features/auth/api/get-session';
 import { useSelectDetails } from '../features/users/api/get-select-details';
 import { useUserInfo } from '../features/users/api/get-user-info';
+import { useSessionQuery } from '../lib/get-session';
 import { setLocale } from '../lib/i18n';
 import { allSwitchesOn, SessionContext, type SessionState } from '../lib/session';
 

@@ -1,13 +1,36 @@
-import { bdetailsHref, type CustomerBooking } from '@selfserve/contract';
+import { bdetailsHref, type CustomerBooking, isValidCrn } from '@selfserve/contract';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookingCard } from '../../../components/booking-card';
-import { Loader } from '../../../components/loader';
-import { useSession } from '../../../lib/session';
-import { LoadError } from '../../kb/components/load-error';
-import { useBookingByCrn } from '../api/get-booking-by-crn';
-import { selectBooking } from '../utils/selection';
-import { BookingNotFound, isBookingMissing } from './booking-help';
+import { ApiError } from '../lib/api-client';
+import { useBookingByCrn } from '../lib/bookings/get-booking-by-crn';
+import { selectBooking } from '../lib/bookings/selection';
+import { setSelectedBooking } from '../lib/selected-booking';
+import { useSession } from '../lib/session';
+import { NotFound } from './article-not-found';
+import { BookingCard } from './booking-card';
+import { ErrorState } from './error-state';
+import { Loader } from './loader';
+
+/** Spec §8: 'Booking Not found.' when the reference has no booking of this user (or fails the check). */
+export function BookingNotFound() {
+  const { t } = useTranslation();
+  return <NotFound title={t('bookingNotFound')} />;
+}
+
+/** 404 (not this user's, or missing) and 400 (the server's own CRN check) both mean no such booking. */
+export function isBookingMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** A CRN from the address bar: checked first (spec §5); an invalid one clears the selection and is not asked. */
+export function CheckedCrn({ crn, children }: { crn: string; children: (crn: string) => ReactNode }) {
+  const valid = isValidCrn(crn);
+  useEffect(() => {
+    if (!valid) setSelectedBooking(null);
+  }, [valid]);
+  if (!valid) return <BookingNotFound />;
+  return children(crn);
+}
 
 /**
  * Help in a booking's context: loads the user's booking by CRN, makes it the selected booking,
@@ -26,7 +49,7 @@ export function BookingContext({ crn, children }: { crn: string; children: (book
 
   if (query.isPending) return <Loader fullPage />;
   if (isBookingMissing(query.error)) return <BookingNotFound />;
-  if (!booking) return <LoadError onRetry={() => void query.refetch()} />;
+  if (!booking) return <ErrorState onRetry={() => void query.refetch()} />;
   return (
     <>
       <section className="booking-context" aria-label={t('bookings.yourBooking')} data-testid="booking-context">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 /** Spec §8: any failure other than a missing article shows the generic 'Something went wrong…' text. */
-export function LoadError({ onRetry }: { onRetry?: () => void }) {
+export function ErrorState({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();
   return (
     <section className="page page--centered" role="alert" data-testid="kb-error">

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Loader } from '../../../components/loader';
-import { OrderCard } from '../../../components/order-card';
-import { useSession } from '../../../lib/session';
-import { useOrders } from '../api/get-orders';
-import { orderHelpHref } from '../paths';
+import { useOrders } from '../lib/orders/get-orders';
+import { orderHelpHref } from '../lib/orders/paths';
+import { useSession } from '../lib/session';
+import { Loader } from './loader';
+import { OrderCard } from './order-card';
 
 /** The user's orders of every kind; the kinds with a help index of their own link to their help. */
 export function OrderList({ labelledBy }: { labelledBy?: string }) {

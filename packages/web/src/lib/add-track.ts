@@ -1,5 +1,5 @@
 import { apiPaths, type TrackEvent } from '@selfserve/contract';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** Fire-and-forget analytics: never throws, never logs anyone out, survives page unloads. */
 export function addTrack(event: TrackEvent): void {

@@ -1,6 +1,6 @@
 import { apiPaths, type SessionResponse } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, setCsrfToken } from '../../../lib/api-client';
+import { api, setCsrfToken } from './api-client';
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 

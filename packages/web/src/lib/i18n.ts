@@ -1,10 +1,6 @@
 import { type MessageKey, messages, resolveLocale, type SupportedLocale } from '@selfserve/contract';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { BelongingsLabels } from '../features/belongings/labels';
-import type { MailLabels } from '../features/mail/labels';
-import type { OneTouchLabels } from '../features/onetouch/labels';
-import type { TicketLabels } from '../features/tickets/labels';
 import { en } from './locales/en';
 
 /** `en` is the spec's own texts (contract) plus our labels; every other locale falls back to it. */
@@ -12,14 +8,11 @@ export const enResources = { ...messages, ...en };
 
 /**
  * Label groups of lazily loaded features: each feature adds its own when its code loads
- * (addFeatureLabels), so the first page never carries them. Types only here.
+ * (addFeatureLabels), so the first page never carries them. Each feature's labels.ts declares its group
+ * here by interface merging, so this file imports no feature.
  */
-export interface FeatureLabels {
-  tickets: TicketLabels;
-  mail: MailLabels;
-  onetouch: OneTouchLabels;
-  belongings: BelongingsLabels;
-}
+// biome-ignore lint/suspicious/noEmptyInterface: filled by each feature's labels.ts (declaration merging)
+export interface FeatureLabels {}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { sanitizeArticleHtml } from '../utils/sanitize-html';
+import { sanitizeArticleHtml } from '../../lib/kb/sanitize-html';
 
 /**
  * The body HTML, sanitised again here (DOMPurify) and only then handed to React. Links inside the body

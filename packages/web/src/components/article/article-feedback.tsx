@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../components/toast';
-import { useArticleFeedback } from '../api/post-article-feedback';
-import { readFeedback, rememberFeedback } from '../utils/feedback-storage';
+import { readFeedback, rememberFeedback } from '../../lib/kb/feedback-storage';
+import { useArticleFeedback } from '../../lib/kb/post-article-feedback';
+import { useToast } from '../toast';
 
 /**
  * 'Was this helpful?' for one article (mount it with key={articleId}). One answer per article: it is

@@ -1,10 +1,10 @@
 import { type Article, writeToUsHref } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSelectedBooking } from '../../../lib/selected-booking';
-import { useSession } from '../../../lib/session';
-import { kbRoutes } from '../paths';
-import { labelOn } from '../utils/labels';
+import { labelOn } from '../../lib/kb/labels';
+import { kbRoutes } from '../../lib/kb/paths';
+import { useSelectedBooking } from '../../lib/selected-booking';
+import { useSession } from '../../lib/session';
 
 export interface ArticleFooterProps {
   articleId: string;

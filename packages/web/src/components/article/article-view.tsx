@@ -2,23 +2,23 @@ import { type Article, type ArticleSummary, routes } from '@selfserve/contract';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ArticleNotFound } from '../../../components/article-not-found';
-import { Loader } from '../../../components/loader';
-import { ApiError } from '../../../lib/api-client';
-import { canGoBack } from '../../../lib/history';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ArticleFlowPanel } from '../../onetouch/components/flow-forms';
-import { useArticle } from '../api/get-article';
-import { useArticleViewTracking } from '../hooks/use-article-view-tracking';
-import { articleHref } from '../paths';
-import { rememberNode } from '../utils/kb-selection';
-import { labelOn } from '../utils/labels';
+import { ApiError } from '../../lib/api-client';
+import { canGoBack } from '../../lib/history';
+import { useArticle } from '../../lib/kb/get-article';
+import { rememberNode } from '../../lib/kb/kb-selection';
+import { labelOn } from '../../lib/kb/labels';
+import { articleHref } from '../../lib/kb/paths';
+import { useArticleViewTracking } from '../../lib/kb/use-article-view-tracking';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { ArticleNotFound } from '../article-not-found';
+import { BackButton } from '../back-button';
+import { ErrorState } from '../error-state';
+import { Loader } from '../loader';
+import { NodeList } from '../node-list';
 import { ArticleBody } from './article-body';
 import { ArticleFeedback } from './article-feedback';
+import { useArticleFlowSlot } from './article-flow-slot';
 import { ArticleFooter } from './article-footer';
-import { BackButton } from './back-button';
-import { LoadError } from './load-error';
-import { NodeList } from './node-list';
 
 /** Spec §4: article load status. */
 export type ArticleLoadStatus = null | 'in_progress' | 'done';
@@ -63,6 +63,7 @@ export function ArticleView({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const titleId = useId();
+  const FlowPanel = useArticleFlowSlot();
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
   const article = query.data;
   const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
@@ -86,7 +87,7 @@ export function ArticleView({
   if (!article) {
     return (
       <div className="kb-article-state" data-load-status="done">
-        {notFound ? <ArticleNotFound /> : <LoadError onRetry={() => void query.refetch()} />}
+        {notFound ? <ArticleNotFound /> : <ErrorState onRetry={() => void query.refetch()} />}
       </div>
     );
   }
@@ -133,7 +134,7 @@ export function ArticleView({
       ) : null}
       {extra}
       {/* The article's guided form: registered by call_type (lost item, billing dispute), else the one-touch panel. */}
-      <ArticleFlowPanel article={article} onReload={() => void query.refetch()} />
+      {FlowPanel ? <FlowPanel article={article} onReload={() => void query.refetch()} /> : null}
       {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} /> : null}
       {shownRelated.nodes.length > 0 ? (
         <section className="kb-related" aria-labelledby={`${titleId}-related`} data-testid="related-topics">

@@ -21,6 +21,12 @@ export const belongingsEn = {
 
 export type BelongingsLabels = typeof belongingsEn;
 
+declare module '../../lib/i18n' {
+  interface FeatureLabels {
+    belongings: BelongingsLabels;
+  }
+}
+
 const belongingsHi: BelongingsLabels = {
   itemName: 'सामान का नाम',
   itemColor: 'रंग',

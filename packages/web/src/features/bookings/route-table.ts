@@ -14,11 +14,6 @@ export const bookingRouteTable: RouteObject[] = [
   lazyRoute(bookingRoutes.bookingsDefault, bookingsPage, 'BookingsPage'),
   lazyRoute(bookingRoutes.myRides, bookingsPage, 'MyRidesPage'),
   lazyRoute(bookingRoutes.bookingDetails, bdetailsPage, 'BookingDetailsPage'),
-  lazyRoute(
-    `${bookingRoutes.bookingDetails}/billing_issue/:source`,
-    () => import('./routes/billing-issue'),
-    'BillingIssuePage',
-  ),
   lazyRoute(`${bookingRoutes.bdetails}/:crn?`, bdetailsPage, 'BdetailsPage'),
   lazyRoute('/:crn/dreport/:articleId/:bookingId?/:carCategory?', bookingArticlePage, 'BookingArticlePage'),
   lazyRoute('/support/:bid/dreport/:articleId', bookingArticlePage, 'SupportBookingArticlePage'),

@@ -1,7 +1,7 @@
 import { routes } from '@selfserve/contract';
 import type { RouteObject } from 'react-router';
+import { kbRoutes } from '../../lib/kb/paths';
 import { lazyRoute } from '../../lib/lazy-route';
-import { kbRoutes } from './paths';
 
 const homePage = () => import('./routes/home');
 const sectionPage = () => import('./routes/section');

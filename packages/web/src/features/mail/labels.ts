@@ -16,6 +16,12 @@ const mailEn = {
 };
 export type MailLabels = typeof mailEn;
 
+declare module '../../lib/i18n' {
+  interface FeatureLabels {
+    mail: MailLabels;
+  }
+}
+
 const mailHi: MailLabels = {
   outbox: {
     title: 'आउटबॉक्स',

@@ -91,6 +91,12 @@ const ownEn = {
 export const oneTouchEn = { text: specTexts, ...ownEn };
 export type OneTouchLabels = typeof oneTouchEn;
 
+declare module '../../lib/i18n' {
+  interface FeatureLabels {
+    onetouch: OneTouchLabels;
+  }
+}
+
 /** Hindi for our own labels; the spec's texts fall back to English. */
 const oneTouchHi: typeof ownEn = {
   panel: {

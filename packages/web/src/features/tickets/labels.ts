@@ -112,6 +112,12 @@ const ownEn = {
 export const ticketsEn = { text: specTexts, ...ownEn };
 export type TicketLabels = typeof ticketsEn;
 
+declare module '../../lib/i18n' {
+  interface FeatureLabels {
+    tickets: TicketLabels;
+  }
+}
+
 /** Hindi for our own labels; the spec's texts stay English until translated ones are written. */
 const ticketsHi: typeof ownEn = {
   form: {

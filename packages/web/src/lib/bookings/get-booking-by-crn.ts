@@ -1,6 +1,6 @@
 import { bookingPaths, type CustomerBooking } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 interface BookingResponse {
   status: 'SUCCESS';

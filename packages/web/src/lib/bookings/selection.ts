@@ -1,5 +1,5 @@
-import { setSelectedBooking } from '../../../lib/selected-booking';
-import { createSmallStore } from '../../../lib/small-store';
+import { setSelectedBooking } from '../selected-booking';
+import { createSmallStore } from '../small-store';
 
 /** Remembers the booking the user chose (spec §2), for the article pages that follow. */
 export function selectBooking(b: { id: string; crn: string; cab_category: string }): void {

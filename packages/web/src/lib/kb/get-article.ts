@@ -1,7 +1,7 @@
 import { type Article, kbPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useKbAudienceKey } from '../hooks/use-kb-audience-key';
+import { api } from '../api-client';
+import { useKbAudienceKey } from './use-kb-audience-key';
 
 export interface ArticleParams {
   id: string;

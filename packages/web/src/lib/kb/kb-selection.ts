@@ -1,5 +1,5 @@
 import type { ArticleSummary } from '@selfserve/contract';
-import { createSmallStore } from '../../../lib/small-store';
+import { createSmallStore } from '../small-store';
 
 /**
  * What the user last opened in the knowledge base (spec §2): /section shows the selected category,

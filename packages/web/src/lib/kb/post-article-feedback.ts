@@ -1,6 +1,6 @@
 import { kbPaths } from '@selfserve/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export interface ArticleFeedback {
   article_id: string;

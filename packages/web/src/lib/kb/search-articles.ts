@@ -1,9 +1,9 @@
 import { type KbSearchResult, kbPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useKbAudienceKey } from '../hooks/use-kb-audience-key';
-import { type SearchType, searchTypeOf } from '../utils/search-type';
+import { ApiError, api } from '../api-client';
+import { useSession } from '../session';
+import { type SearchType, searchTypeOf } from './search-type';
+import { useKbAudienceKey } from './use-kb-audience-key';
 
 export type { SearchType };
 

@@ -1,7 +1,7 @@
 import { ARTICLE_VIEWED_THRESHOLD_MS } from '@selfserve/contract';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { addTrack } from '../../telemetry/api/add-track';
+import { addTrack } from '../add-track';
 
 export const ARTICLE_VIEWED_EVENT = 'article_viewed';
 

@@ -1,4 +1,4 @@
-import { useSession } from '../../../lib/session';
+import { useSession } from '../session';
 
 /** Knowledge-base answers depend on who asks; cache them per user (or for visitors). */
 export function useKbAudienceKey(): string {

@@ -1,7 +1,7 @@
 import { type CategoryNode, type Viewer, visibleCategories } from '@selfserve/contract';
 import { useMemo } from 'react';
-import { useSession } from '../../../lib/session';
-import { kbViewerOf } from '../utils/viewer';
+import { useSession } from '../session';
+import { kbViewerOf } from './viewer';
 
 export function useKbViewer(): Viewer {
   const { user, inApp, isMember, userInfo, autorenew } = useSession();

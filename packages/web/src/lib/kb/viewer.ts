@@ -1,5 +1,5 @@
 import type { Viewer } from '@selfserve/contract';
-import type { SessionState } from '../../../lib/session';
+import type { SessionState } from '../session';
 
 export type ViewerSource = Pick<SessionState, 'user' | 'inApp' | 'isMember' | 'userInfo' | 'autorenew'>;
 

@@ -1,6 +1,6 @@
 import { type KbMetaResponse, kbPaths, type orderMetaSegments } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export type OrderMetaSegment = (typeof orderMetaSegments)[keyof typeof orderMetaSegments];
 

@@ -1,6 +1,6 @@
 import { type OrderContext, orderPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 interface OrderListResponse {
   status: 'SUCCESS';

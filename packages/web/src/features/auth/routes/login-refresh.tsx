@@ -2,8 +2,8 @@ import { routes } from '@selfserve/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { sessionQueryKey } from '../../../lib/get-session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { sessionQueryKey } from '../api/get-session';
 
 /** Where the API client sends the user when a request got no response at all (spec §6). */
 export function LoginRefreshPage() {

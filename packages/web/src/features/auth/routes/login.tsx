@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CodeSignInForm } from '../components/code-sign-in-form';
 import { DemoAccounts } from '../components/demo-accounts';
-import { safeReturnPath } from '../utils/return-path';
 
 /** /login: demo accounts (demo mode only) and sign-in by e-mailed one-time code. */
 export function LoginPage() {

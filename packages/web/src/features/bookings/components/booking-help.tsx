@@ -1,40 +1,21 @@
-import {
-  type ArticleSummary,
-  bookingArticleHref,
-  bookingSectionHref,
-  type CustomerBooking,
-  isValidCrn,
-} from '@selfserve/contract';
+import { type ArticleSummary, bookingArticleHref, bookingSectionHref, type CustomerBooking } from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotFound } from '../../../components/article-not-found';
 import { BookingCard } from '../../../components/booking-card';
+import { CategoryBrowser } from '../../../components/category-browser';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
-import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format-date';
-import { setSelectedBooking } from '../../../lib/selected-booking';
+import { useKbMeta } from '../../../lib/kb/get-kb-meta';
+import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useKbMeta } from '../../kb/api/get-kb-meta';
-import { CategoryBrowser } from '../../kb/components/category-browser';
-import { LoadError } from '../../kb/components/load-error';
-import { useVisibleCategories } from '../../kb/hooks/use-kb-viewer';
-import '../../kb/kb.css';
-import { useBookingByCrn } from '../api/get-booking-by-crn';
+import '../../../components/kb.css';
+import { useBookingByCrn } from '../../../lib/bookings/get-booking-by-crn';
 import { useBookingDetails } from '../api/get-booking-details';
-import '../bookings.css';
-import { selectBooking, selectBookingSection } from '../utils/selection';
-
-/** Spec §8: 'Booking Not found.' when the reference has no booking of this user (or fails the check). */
-export function BookingNotFound() {
-  const { t } = useTranslation();
-  return <NotFound title={t('bookingNotFound')} />;
-}
-
-/** 404 (not this user's, or missing) and 400 (the server's own CRN check) both mean no such booking. */
-export function isBookingMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
+import '../../../components/bookings.css';
+import { BookingNotFound, isBookingMissing } from '../../../components/booking-context';
+import { selectBooking, selectBookingSection } from '../../../lib/bookings/selection';
 
 /** A failure inside a page that already has its heading: the generic text and a retry. */
 export function InlineError({ onRetry }: { onRetry: () => void }) {
@@ -131,7 +112,7 @@ export function BookingHelp({
 
   if (query.isPending) return <Loader fullPage />;
   if (missing) return <BookingNotFound />;
-  if (!booking) return <LoadError onRetry={() => void query.refetch()} />;
+  if (!booking) return <ErrorState onRetry={() => void query.refetch()} />;
 
   return (
     <div className="page booking-help" data-testid="booking-help">
@@ -144,14 +125,4 @@ export function BookingHelp({
       <BookingIssues crn={booking.crn} />
     </div>
   );
-}
-
-/** A CRN from the address bar: checked first (spec §5); an invalid one clears the selection and is not asked. */
-export function CheckedCrn({ crn, children }: { crn: string; children: (crn: string) => ReactNode }) {
-  const valid = isValidCrn(crn);
-  useEffect(() => {
-    if (!valid) setSelectedBooking(null);
-  }, [valid]);
-  if (!valid) return <BookingNotFound />;
-  return children(crn);
 }

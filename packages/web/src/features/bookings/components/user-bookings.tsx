@@ -1,8 +1,8 @@
 import { bdetailsHref } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
+import { selectBooking } from '../../../lib/bookings/selection';
 import { useSession } from '../../../lib/session';
 import { useBookings } from '../api/get-bookings';
-import { selectBooking } from '../utils/selection';
 import { PagedBookingList } from './paged-booking-list';
 
 /**

@@ -1,9 +1,10 @@
 import { bookingRoutes } from '@selfserve/contract';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { CheckedCrn } from '../../../components/booking-context';
 import { RequireUser } from '../../../components/require-user';
 import { selectedBookingStore } from '../../../lib/selected-booking';
-import { BookingHelp, CheckedCrn } from '../components/booking-help';
+import { BookingHelp } from '../components/booking-help';
 
 /**
  * /bdetails/{crn} (spec §2): the booking card and 'Choose an Issue' for a booking reference. An invalid

@@ -8,18 +8,17 @@ import {
 } from '@selfserve/contract';
 import { type ReactElement, useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { ArticleView } from '../../../components/article/article-view';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
 import { selectedBookingStore, setSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
-import { ArticleView } from '../../kb/components/article-view';
-import { LoadError } from '../../kb/components/load-error';
-import '../../kb/kb.css';
+import '../../../components/kb.css';
 import { useBookingDetails } from '../api/get-booking-details';
-import '../bookings.css';
-import { BookingContext } from '../components/booking-context';
-import { BookingNotFound, CheckedCrn, isBookingMissing } from '../components/booking-help';
-import { bookingSectionStore } from '../utils/selection';
+import '../../../components/bookings.css';
+import { BookingContext, BookingNotFound, CheckedCrn, isBookingMissing } from '../../../components/booking-context';
+import { bookingSectionStore } from '../../../lib/bookings/selection';
 
 /** An article with the booking it is about above it; its child topics stay in the booking's context. */
 function ArticleForCrn({ crn, articleId }: { crn: string; articleId: string }) {
@@ -65,7 +64,7 @@ function ArticleForBookingId({ bookingId, articleId }: { bookingId: string; arti
 
   if (details.isPending) return <Loader fullPage />;
   if (isBookingMissing(details.error)) return <BookingNotFound />;
-  if (!found) return <LoadError onRetry={() => void details.refetch()} />;
+  if (!found) return <ErrorState onRetry={() => void details.refetch()} />;
   return (
     <ArticleView
       key={articleId}

@@ -2,16 +2,16 @@ import { routes } from '@selfserve/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { BackButton } from '../../../components/back-button';
 import { RequireUser } from '../../../components/require-user';
 import { canGoBack } from '../../../lib/history';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { BackButton } from '../../kb/components/back-button';
-import '../../kb/kb.css';
+import '../../../components/kb.css';
 import { useBookingsByArticle } from '../api/get-bookings-by-article';
-import '../bookings.css';
+import '../../../components/bookings.css';
+import { selectBooking } from '../../../lib/bookings/selection';
 import { PagedBookingList } from '../components/paged-booking-list';
-import { selectBooking } from '../utils/selection';
 
 function BookingsByType({ articleId, previous }: { articleId: string; previous: string }) {
   const { t } = useTranslation();

@@ -2,12 +2,12 @@ import { routes } from '@selfserve/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BackButton } from '../../../components/back-button';
 import { RequireUser } from '../../../components/require-user';
 import { canGoBack } from '../../../lib/history';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { BackButton } from '../../kb/components/back-button';
-import '../../kb/kb.css';
-import '../bookings.css';
+import '../../../components/kb.css';
+import '../../../components/bookings.css';
 import { UserBookings } from '../components/user-bookings';
 
 function BookingListPage({ title, back }: { title: string; back?: { to: string } | { onBack: () => void } }) {

@@ -1,10 +1,10 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { OrderList } from '../../../components/order-list';
 import { RequireUser } from '../../../components/require-user';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { OrderList } from '../../orders/components/order-list';
-import '../bookings.css';
+import '../../../components/bookings.css';
 import { UserBookings } from '../components/user-bookings';
 
 const tabs = ['rides', 'orders'] as const;

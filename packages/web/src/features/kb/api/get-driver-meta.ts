@@ -1,7 +1,7 @@
 import { type KbMetaResponse, kbPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useKbAudienceKey } from '../hooks/use-kb-audience-key';
+import { useKbAudienceKey } from '../../../lib/kb/use-kb-audience-key';
 
 export const driverMetaQueryKey = (audience: string) => ['kb', 'driver-meta', audience] as const;
 

@@ -2,10 +2,10 @@ import { type KbSearchResult, SEARCH_MIN_CHARS } from '@selfserve/contract';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { articleHref, searchHref } from '../../../lib/kb/paths';
+import { searchTypeOf } from '../../../lib/kb/search-type';
 import { useSession } from '../../../lib/session';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
-import { articleHref, searchHref } from '../paths';
-import { searchTypeOf } from '../utils/search-type';
 
 /**
  * The header search box (spec §6, guided-flows §2): a combobox whose suggestions come from the debounced
@@ -26,7 +26,8 @@ export function KbSearchBox() {
   // The header is on every first page: the search call (and the contract schemas it brings) loads with
   // the first search, not with the page.
   const search = useCallback(
-    (query: string) => import('../api/search-articles').then((m) => m.searchArticles({ type, query, limit: 8 })),
+    (query: string) =>
+      import('../../../lib/kb/search-articles').then((m) => m.searchArticles({ type, query, limit: 8 })),
     [type],
   );
   const result = useDebouncedSearch(text, search);

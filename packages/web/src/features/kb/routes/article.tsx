@@ -1,9 +1,9 @@
 import { routes } from '@selfserve/contract';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { ArticleView } from '../components/article-view';
-import '../kb.css';
-import { kbSelectionStore } from '../utils/kb-selection';
+import { ArticleView } from '../../../components/article/article-view';
+import '../../../components/kb.css';
+import { kbSelectionStore } from '../../../lib/kb/kb-selection';
 
 /** /article/{id} and /article/{id}/{flag}/driver_default (the flag belongs to driver flows that come later). */
 export function ArticlePage() {

@@ -1,7 +1,7 @@
 import { routes, SELECT_INDEX } from '@selfserve/contract';
 import { Navigate, useParams } from 'react-router';
-import { ArticleView } from '../components/article-view';
-import '../kb.css';
+import { ArticleView } from '../../../components/article/article-view';
+import '../../../components/kb.css';
 
 /**
  * The index names for /dreport/{articleId}/{type}. The type defaults to customer, for which the server

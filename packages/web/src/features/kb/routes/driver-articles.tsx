@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
+import { NodeList } from '../../../components/node-list';
+import { useKbMeta } from '../../../lib/kb/get-kb-meta';
+import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDriverMeta } from '../api/get-driver-meta';
-import { useKbMeta } from '../api/get-kb-meta';
-import { LoadError } from '../components/load-error';
-import { NodeList } from '../components/node-list';
-import { useVisibleCategories } from '../hooks/use-kb-viewer';
-import '../kb.css';
-import { articleHref } from '../paths';
+import '../../../components/kb.css';
+import { articleHref } from '../../../lib/kb/paths';
 
 /**
  * /articles: the driver article list. Partners read the driver app's categories (driver_app/meta, which
@@ -28,7 +28,7 @@ export function DriverArticlesPage() {
     <div className="page kb-articles">
       <h1>{t('kb.driverArticlesTitle')}</h1>
       {meta.isError ? (
-        <LoadError onRetry={() => void meta.refetch()} />
+        <ErrorState onRetry={() => void meta.refetch()} />
       ) : !ready ? (
         <Loader />
       ) : categories.length === 0 ? (

@@ -2,19 +2,19 @@ import { type ArticleSummary, membershipOf, routes } from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CategoryBrowser } from '../../../components/category-browser';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { MembershipStamp } from '../../../components/membership-stamp';
+import { useKbMeta } from '../../../lib/kb/get-kb-meta';
+import { articleHref, kbRoutes } from '../../../lib/kb/paths';
+import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { setSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useKbMeta } from '../api/get-kb-meta';
-import { CategoryBrowser } from '../components/category-browser';
-import { LoadError } from '../components/load-error';
-import { useVisibleCategories } from '../hooks/use-kb-viewer';
-import { articleHref, kbRoutes } from '../paths';
-import '../kb.css';
-import { rememberNode, selectCategory } from '../utils/kb-selection';
+import '../../../components/kb.css';
+import { rememberNode, selectCategory } from '../../../lib/kb/kb-selection';
 
 function MembershipStatus() {
   const { t } = useTranslation();
@@ -59,7 +59,7 @@ export function HomeCategories({ after = null }: { after?: ReactNode }) {
   if (meta.isError) {
     return (
       <>
-        <LoadError onRetry={() => void meta.refetch()} />
+        <ErrorState onRetry={() => void meta.refetch()} />
         {after}
       </>
     );

@@ -1,21 +1,21 @@
 import { type ArticleSummary, routes } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ArticleView } from '../../../components/article/article-view';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
-import { useArticle } from '../api/get-article';
-import { useKbMeta } from '../api/get-kb-meta';
-import { ArticleView } from '../components/article-view';
-import { LoadError } from '../components/load-error';
-import { useVisibleCategories } from '../hooks/use-kb-viewer';
-import '../kb.css';
-import { articleHref, KB_MAX_DEPTH, kbHref } from '../paths';
+import { useArticle } from '../../../lib/kb/get-article';
+import { useKbMeta } from '../../../lib/kb/get-kb-meta';
+import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
+import '../../../components/kb.css';
+import { articleHref, KB_MAX_DEPTH, kbHref } from '../../../lib/kb/paths';
 
 /** /kb: the top categories, the first one shown with its children. */
 function KbRoot() {
   const { t } = useTranslation();
   const meta = useKbMeta();
   const { categories, ready } = useVisibleCategories(meta.data?.data);
-  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
+  if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;
   if (!ready) return <Loader fullPage />;
   const first = categories[0];
   if (!first) return <p className="page">{t('kb.noTopics')}</p>;

@@ -3,10 +3,10 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { useSearchArticles } from '../../../lib/kb/search-articles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSearchArticles } from '../api/search-articles';
-import '../kb.css';
-import { articleHref } from '../paths';
+import '../../../components/kb.css';
+import { articleHref } from '../../../lib/kb/paths';
 
 /** /search?q=: all results for a query, or 'No Articles Found' (spec §2, §7). */
 export function SearchPage() {

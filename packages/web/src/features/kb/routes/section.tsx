@@ -1,10 +1,10 @@
 import { routes } from '@selfserve/contract';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { ArticleView } from '../../../components/article/article-view';
 import { Loader } from '../../../components/loader';
-import { ArticleView } from '../components/article-view';
-import '../kb.css';
-import { kbSelectionStore } from '../utils/kb-selection';
+import '../../../components/kb.css';
+import { kbSelectionStore } from '../../../lib/kb/kb-selection';
 
 /** /section and /section/driver_default: the sections of the selected category, else home (spec §2). */
 export function SectionPage() {

@@ -1,11 +1,11 @@
 import { routes } from '@selfserve/contract';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ArticleView } from '../../../components/article/article-view';
 import { canGoBack } from '../../../lib/history';
 import { useSession } from '../../../lib/session';
-import { ArticleView } from '../components/article-view';
-import '../kb.css';
-import { kbSelectionStore } from '../utils/kb-selection';
+import '../../../components/kb.css';
+import { kbSelectionStore } from '../../../lib/kb/kb-selection';
 
 /** The message a share-pass popup sends its parent page to be closed (spec §2). */
 export const SHARE_PASS_CLOSE_MESSAGE = 'CLOSE';

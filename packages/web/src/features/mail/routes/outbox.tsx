@@ -2,12 +2,12 @@ import { routes } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, isoDateTime } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadError } from '../../kb/components/load-error';
 import { useOutbox } from '../api/get-outbox';
 import '../labels';
 import '../mail.css';
@@ -28,7 +28,7 @@ export function OutboxPage() {
   if (!demo || (query.error instanceof ApiError && query.error.status === 404))
     return <NotFound title={t('notFound')} />;
   if (query.isPending) return <Loader fullPage />;
-  if (!query.data) return <LoadError onRetry={() => void query.refetch()} />;
+  if (!query.data) return <ErrorState onRetry={() => void query.refetch()} />;
 
   const mails = query.data.messages;
   return (

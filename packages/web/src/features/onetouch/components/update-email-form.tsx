@@ -2,9 +2,9 @@ import { type Article, isValidEmail, oneTouchPaths, resolveFlow } from '@selfser
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sessionQueryKey } from '../../../lib/get-session';
+import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
-import { sessionQueryKey } from '../../auth/api/get-session';
-import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
 import { EmailField } from './email-field';

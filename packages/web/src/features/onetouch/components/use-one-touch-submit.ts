@@ -1,8 +1,8 @@
 import { type Article, type OneTouchResult, resolveFlow } from '@selfserve/contract';
 import { useRef } from 'react';
+import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
 import type { SelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
-import { attemptFor, type SubmitAttempt } from '../../tickets/utils/idempotency';
 import { postOneTouch } from '../api/post-one-touch';
 
 /**

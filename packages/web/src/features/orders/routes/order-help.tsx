@@ -3,19 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
+import { CategoryBrowser } from '../../../components/category-browser';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { OrderCard } from '../../../components/order-card';
 import { RequireUser } from '../../../components/require-user';
 import { ApiError } from '../../../lib/api-client';
 import { localizeMessage } from '../../../lib/i18n';
+import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CategoryBrowser } from '../../kb/components/category-browser';
-import { LoadError } from '../../kb/components/load-error';
-import { useVisibleCategories } from '../../kb/hooks/use-kb-viewer';
-import '../../kb/kb.css';
-import '../../bookings/bookings.css';
-import { useOrderMeta } from '../api/get-order-meta';
+import '../../../components/kb.css';
+import '../../../components/bookings.css';
+import { useOrderMeta } from '../../../lib/orders/get-order-meta';
 
 const articleHref = (node: ArticleSummary) => `/dreport/${encodeURIComponent(node.id)}`;
 
@@ -35,7 +35,7 @@ function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
     const message = meta.error instanceof ApiError ? localizeMessage(meta.error.message) : t('notFound');
     return <NotFound title={message} />;
   }
-  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
+  if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;
   if (!order || !ready) return <Loader fullPage />;
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { addTrack } from '../api/add-track';
+import { addTrack } from '../../../lib/add-track';
 
 /** Reports each page view (spec §2). Keyed by history entry so StrictMode's double effect counts once. */
 export function usePageViewTracking(): void {

@@ -1,21 +1,11 @@
-import { ticketPaths } from '@selfserve/contract';
+import { type TicketSummary, ticketPaths } from '@selfserve/contract';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useMonitoringContext } from '../hooks/use-monitoring-context';
 import { type MonitoringContext, timedTicketCall } from './monitoring';
 
-/** One row of GET /api/v2/search_tickets (contract ticketSummarySchema). */
-export interface TicketSummary {
-  ticket_id: string;
-  status: 'open' | 'solved' | 'closed';
-  subject: string;
-  created_at: string;
-  updated_at: string;
-  booking_id: string | null;
-  order_id: string | null;
-  article_name: string | null;
-  rated: boolean;
-}
+/** One row of GET /api/v2/search_tickets: the contract's ticketSummarySchema, re-exported for this feature. */
+export type { TicketSummary };
 
 /** One page of the list (contract TICKETS_PAGE_SIZE, newest first) and the cursor of the next, null on the last. */
 export interface TicketsResponse {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ArticleNotFound } from '../../../components/article-not-found';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
+import { useArticle } from '../../../lib/kb/get-article';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useArticle } from '../../kb/api/get-article';
-import { LoadError } from '../../kb/components/load-error';
 import { IssueForm, type IssueFormBooking, type IssueFormOrder } from './issue-form';
 
 export interface ArticleIssueFormProps {
@@ -29,7 +29,7 @@ export function ArticleIssueForm({
 
   if (query.isPending) return <Loader fullPage />;
   if (notFound) return <ArticleNotFound />;
-  if (!article) return <LoadError onRetry={() => void query.refetch()} />;
+  if (!article) return <ErrorState onRetry={() => void query.refetch()} />;
   return (
     <section className="ticket-panel" aria-labelledby="issue-form-heading" data-testid="article-issue-form">
       <h1 id="issue-form-heading">{article.title}</h1>

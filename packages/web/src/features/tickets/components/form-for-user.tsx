@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { loginHref } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
-import { loginHref } from '../../auth/utils/return-path';
 
 /**
  * A ticket needs a signed-in user: visitors see why and a sign-in link that brings them back here

@@ -27,7 +27,7 @@ import { useTicketBack } from '../hooks/use-ticket-back';
 import { useTicketCreateStatus } from '../hooks/use-ticket-create-status';
 import { localizeTicketMessage } from '../labels';
 import '../tickets.css';
-import { attemptFor, type SubmitAttempt } from '../utils/idempotency';
+import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
 import { ImageAttachments } from './image-attachments';
 import { ItemChecklist } from './item-checklist';
 import { TicketResult } from './ticket-result';

@@ -1,13 +1,13 @@
 import { type Article, tagSearchWords } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ArticleView } from '../../../components/article/article-view';
 import { ArticleNotFound } from '../../../components/article-not-found';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
-import { useSearchArticles } from '../../kb/api/search-articles';
-import { ArticleView } from '../../kb/components/article-view';
-import { LoadError } from '../../kb/components/load-error';
-import '../../kb/kb.css';
-import { labelOn } from '../../kb/utils/labels';
+import { useSearchArticles } from '../../../lib/kb/search-articles';
+import '../../../components/kb.css';
+import { labelOn } from '../../../lib/kb/labels';
 import { FormForUser } from '../components/form-for-user';
 import { IssueForm } from '../components/issue-form';
 import '../labels';
@@ -59,7 +59,7 @@ export function ReportTagPage() {
   const search = useSearchArticles(words, searchable);
   if (!searchable) return <ArticleNotFound />;
   if (search.isPending) return <Loader fullPage />;
-  if (search.isError) return <LoadError onRetry={() => void search.refetch()} />;
+  if (search.isError) return <ErrorState onRetry={() => void search.refetch()} />;
   const best = search.data[0];
   if (!best) return <ArticleNotFound />;
   return <ReportArticle id={best.id} />;

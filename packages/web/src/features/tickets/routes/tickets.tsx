@@ -2,12 +2,12 @@ import { latestTicket, supportHistoryEnabled, ticketRoutes } from '@selfserve/co
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
 import { currentAppVersion } from '../../../lib/app-version';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LoadError } from '../../kb/components/load-error';
 import { loadedTickets, type TicketSummary, useTickets } from '../api/get-tickets';
 import { TicketCard } from '../components/ticket-card';
 import '../labels';
@@ -52,7 +52,7 @@ function Tickets() {
   }, [query.data]);
 
   if (query.isPending) return <Loader fullPage />;
-  if (!lists) return <LoadError onRetry={() => void query.refetch()} />;
+  if (!lists) return <ErrorState onRetry={() => void query.refetch()} />;
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { routes } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { safeReturnPath } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { safeReturnPath } from '../../auth/utils/return-path';
 import '../labels';
 import '../tickets.css';
 

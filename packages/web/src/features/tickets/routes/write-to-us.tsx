@@ -3,17 +3,16 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
+import { BookingContext, CheckedCrn } from '../../../components/booking-context';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
 import { ApiError } from '../../../lib/api-client';
 import { localizeMessage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { BookingContext } from '../../bookings/components/booking-context';
-import { CheckedCrn } from '../../bookings/components/booking-help';
-import { LoadError } from '../../kb/components/load-error';
-import '../../bookings/bookings.css';
-import { useOrderMeta } from '../../orders/api/get-order-meta';
+import '../../../components/bookings.css';
+import { useOrderMeta } from '../../../lib/orders/get-order-meta';
 import type { MarketplaceKind } from '../api/create-ticket';
 import { ArticleIssueForm } from '../components/article-issue-form';
 import { FormForUser } from '../components/form-for-user';
@@ -89,7 +88,7 @@ function OrderIssueForm({ articleId, orderId, orderType }: { articleId: string; 
   if (meta.error instanceof ApiError && meta.error.status === 404) {
     return <NotFound title={localizeMessage(meta.error.message)} />;
   }
-  if (meta.isError) return <LoadError onRetry={() => void meta.refetch()} />;
+  if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;
   if (!order) return <NotFound title={t('notFound')} />;
   return <ArticleIssueForm articleId={articleId} order={{ kind, orderId: order.order_id, items: order.items }} />;
 }
