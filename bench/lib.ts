@@ -8,7 +8,7 @@ import { buildApp } from '@selfserve/server';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from '../packages/server/src/config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
-import { seedDemoData } from '../packages/server/src/db/seed.ts';
+import { seedDemoData } from '../packages/server/src/db/seed/index.ts';
 import { testConfig } from '../packages/server/test/test-config.ts';
 
 export interface BenchServer {

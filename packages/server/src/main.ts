@@ -2,7 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { seedDemoData } from './db/seed.ts';
+import { seedDemoData } from './db/seed/index.ts';
 import { formatImportResult, seedKnowledgeBase } from './modules/kb/importer.ts';
 import { listDemoAccounts } from './modules/users/repo.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/database.ts';
-import { buildDemoData, SEED_ANCHOR, seedDemoData } from '../src/db/seed.ts';
+import { buildDemoData, SEED_ANCHOR, seedDemoData } from '../src/db/seed/index.ts';
 import { createTestApp, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 describe.each(testDatabases)('app [%s]', (dialect) => {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, DEMO_APP_JWT_SECRET } from '../src/config.ts';
 import { type DatabaseHandle, type DialectName, migrateToLatest, openDatabase } from '../src/db/database.ts';
-import { seedDemoData } from '../src/db/seed.ts';
+import { seedDemoData } from '../src/db/seed/index.ts';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { testConfig } from './test-config.ts';
 

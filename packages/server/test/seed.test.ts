@@ -2,7 +2,7 @@ import { type Bill, countries, isValidCrn, reviewBillDispute } from '@selfserve/
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
-import { buildDemoData, SEED_ANCHOR, seedDemoData } from '../src/db/seed.ts';
+import { buildDemoData, SEED_ANCHOR, seedDemoData } from '../src/db/seed/index.ts';
 import { openTestDatabase, testDatabases } from './helpers.ts';
 
 const SPEC_STATUSES = ['in progress', 'pending', 'requested', 'scheduled', 'cancelled', 'completed', 'ongoing'];

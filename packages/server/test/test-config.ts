@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type AppConfig, loadConfig } from '../src/config.ts';
-import { SEED_ANCHOR } from '../src/db/seed.ts';
+import { SEED_ANCHOR } from '../src/db/seed/index.ts';
 
 /**
  * A config for tests: the real loader with a test environment (so every new variable gets its default here too),
