@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { billSchema } from './bill.ts';
+import { isValidEmail } from './tickets.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
 /** The spec's message for a bad invoice address (guided-flows.md §5). */
 export const invalidInvoiceEmail = 'Please Enter A Valid Email';
+
+/**
+ * An address an invoice may be mailed to: the contract's isValidEmail rule (one address, 3 to 50 characters, no
+ * display name, list, markup or line break), and every way of failing it — missing, not text, too short or too
+ * long — answers the spec's one message, like the submit's params.email does.
+ */
+export const invoiceEmailSchema = z
+  .string({ error: invalidInvoiceEmail })
+  .max(254, invalidInvoiceEmail)
+  .refine(isValidEmail, invalidInvoiceEmail);
 
 /** The one-touch submit payload (guided-flows.md §3); unknown extra fields are ignored. */
 export const oneTouchSubmitSchema = z.object({
@@ -49,7 +60,7 @@ export type OneTouchResponse = z.infer<typeof oneTouchResponseSchema>;
 export const sendInvoiceSchema = z.object({
   booking_id: z.string().max(64),
   cab_category: text(40),
-  email: z.string().trim().min(3).max(50).email(invalidInvoiceEmail),
+  email: invoiceEmailSchema,
   article_id: text(40),
   article_name: text(200),
   index_name: text(40),

@@ -166,7 +166,8 @@ const asText = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
  * Reads a one-touch answer in one place (spec core.md §4, §8): SUCCESS, FAILURE, NOIMAGE, and
  * ALREADY_REFUNDED shown as NOIMAGE; anything else a Sorry failure. HTTP 500 with status ERROR is
  * NOIMAGE with its message, other 500s the generic failure; 404 'Invalid token' reloads the deep
- * link; error email_not_verified goes to verify; a redirect tag (spelled rediectTag) redirects.
+ * link; error email_not_verified goes to verify; a redirect tag (spelled rediectTag) redirects; any other 4xx
+ * refusal in the error shape is a failure with its error.message.
  */
 export function readOneTouchResponse(
   httpStatus: number,
@@ -191,6 +192,10 @@ export function readOneTouchResponse(
   const message = asText(b.localized_message) ?? asText(b.message) ?? asText(b.body);
   const error = b.error;
   const errorText = typeof error === 'string' ? error : asText((error as { code?: unknown } | undefined)?.code);
+  // A refusal in the one error shape (400 bad address, 404, 429 too many) says why in error.message: shown rather
+  // than the generic failure, so "try again" is not suggested when waiting or correcting is the answer.
+  const refusal =
+    httpStatus >= 400 && httpStatus < 500 ? asText((error as { message?: unknown } | undefined)?.message) : null;
 
   if (errorText === 'email_not_verified') return result('VERIFY_EMAIL', null, message);
   if (httpStatus === 404 && /invalid token/i.test(`${message ?? ''} ${JSON.stringify(error ?? '')}`)) {
@@ -205,7 +210,7 @@ export function readOneTouchResponse(
     case 'SUCCESS':
       return result('SUCCESS', title, message);
     case 'FAILURE':
-      return result('FAILURE', title, message);
+      return result('FAILURE', title, message ?? refusal);
     case 'NOIMAGE':
     case 'ALREADY_REFUNDED':
       return result('NOIMAGE', title, message);

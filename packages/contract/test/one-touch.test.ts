@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bill } from '../src/bill-rules.ts';
+import { messages } from '../src/messages.ts';
 import {
   channelsAfter,
   type FlowArticle,
@@ -216,6 +217,30 @@ describe('readOneTouchResponse: every status and HTTP case', () => {
       '',
     ],
     ['email_not_verified as a string', 200, { status: 'FAILURE', error: 'email_not_verified' }, 'VERIFY_EMAIL', '', ''],
+    [
+      '429 in the error shape says to wait (its error.message), not the generic retry',
+      429,
+      { status: 'FAILURE', error: { code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests } },
+      'FAILURE',
+      'Sorry',
+      messages.tooManyRequests,
+    ],
+    [
+      '400 in the error shape names what to correct',
+      400,
+      { status: 'FAILURE', error: { code: 'VALIDATION_FAILED', message: 'Please Enter A Valid Email' } },
+      'FAILURE',
+      'Sorry',
+      'Please Enter A Valid Email',
+    ],
+    [
+      'a 5xx error message stays hidden',
+      500,
+      { status: 'FAILURE', error: { code: 'INTERNAL', message: 'db down at 10.0.0.3' } },
+      'FAILURE',
+      'Sorry',
+      'Something went wrong. Please try again.',
+    ],
   ])('%s', (_name, http, body, state, title, message) => {
     const r = readOneTouchResponse(http, body, texts);
     expect([r.state, r.title, r.message]).toEqual([state, title, message]);

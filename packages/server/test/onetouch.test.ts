@@ -5,13 +5,28 @@ import {
   bookingPaths,
   INVOICE_MAILS_PER_ADDRESS_PER_DAY,
   INVOICE_MAILS_PER_USER_PER_HOUR,
+  mailPaths,
   messages,
+  type OutboxMessage,
   oneTouchPaths,
   reviewBillDispute,
   ticketPaths,
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, createTestApp, fixtureKb, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { createMailer, type SmtpTransport } from '../src/modules/mail/mailer.ts';
+import { requestInvoiceMail } from '../src/modules/onetouch/invoice-mail.ts';
+import { findUserById } from '../src/modules/users/repo.ts';
+import {
+  accounts,
+  createTestApp,
+  fixtureKb,
+  signedIn,
+  signedInAsUser,
+  type TestApp,
+  TestClient,
+  testDatabases,
+} from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 describe.each(testDatabases)('one-touch [%s]', (dialect) => {
   let t: TestApp;
@@ -442,6 +457,48 @@ describe.each(testDatabases)('invoices by mail are no relay [%s]', (dialect) => 
     expect(await outbox('x@example.in')).toHaveLength(0);
   });
 
+  it('answers every way of failing the address on the invoice call with the spec message (isValidEmail, 3 to 50)', async () => {
+    const arjun = await signedIn(t.app, accounts.paidMember);
+    const tooLong = `${'k'.repeat(45)}@example.in`; // 56 characters, well formed
+    for (const email of ['', 'ab', '  ', tooLong, 42, null, ['x@example.in'], 'dummy@dummy.com']) {
+      const direct = await riya.post(oneTouchPaths.sendInvoice, { booking_id: ride.id, email });
+      expect(direct.statusCode, JSON.stringify(email)).toBe(400);
+      expect(direct.json().error.message, JSON.stringify(email)).toBe('Please Enter A Valid Email');
+      const submitted = await arjun.post(oneTouchPaths.submitV2, {
+        article_id: '152',
+        call_type: 'subscription_invoice',
+        params: { email },
+      });
+      // null means "not given": the account's own (verified) address is used.
+      expect(submitted.statusCode, JSON.stringify(email)).toBe(email === null ? 200 : 400);
+      if (email !== null) expect(submitted.json().error.message).toBe('Please Enter A Valid Email');
+    }
+    const missing = await riya.post(oneTouchPaths.sendInvoice, { booking_id: ride.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('Please Enter A Valid Email');
+    expect(await outbox(tooLong)).toHaveLength(0);
+  });
+
+  it('sends an unverified account address a link too, not the invoice', async () => {
+    const neha = await signedInAsUser(t, 'u_unverified');
+    const nehaRide = await t.database.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('user_id', '=', 'u_unverified')
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    const res = await neha.post(oneTouchPaths.sendInvoice, {
+      booking_id: nehaRide.id,
+      email: 'neha.unverified@example.in',
+    });
+    expect(res.json()).toMatchObject({
+      status: 'SUCCESS',
+      title: 'Confirm your e-mail address',
+      message: 'We have sent a link to neha.unverified@example.in. Open it within 24 hours to receive the invoice.',
+    });
+    expect((await outbox('neha.unverified@example.in')).map((m) => m.kind)).toEqual(['invoice_confirmation']);
+  });
+
   it('sends an outside address a one-time link, not the invoice; the link sends it once', async () => {
     const res = await send(riya, 'Someone.Else@Example.org');
     expect(res.statusCode, res.body).toBe(200);
@@ -477,6 +534,118 @@ describe.each(testDatabases)('invoices by mail are no relay [%s]', (dialect) => 
       params: { email: 'someone.else@example.org' },
     });
     expect(other.json().title).toBe('Confirm your e-mail address');
+  });
+
+  it('a link acts for the user who asked, whoever opens it: another user gains no address and no invoice of theirs', async () => {
+    const arjun = await signedIn(t.app, accounts.paidMember);
+    await send(riya, 'shared.box@example.org');
+    const [mail] = await outbox('shared.box@example.org');
+    const token = linkToken(mail?.text_body ?? '');
+    // Arjun, signed in, opens riya's link: what goes out is riya's ride invoice to the address riya typed.
+    const opened = await arjun.post(oneTouchPaths.confirmInvoiceEmail, { token });
+    expect(opened.json()).toMatchObject({
+      status: 'SUCCESS',
+      message: `We have sent the invoice for ride ${ride.crn} to shared.box@example.org.`,
+    });
+    const confirmed = await t.database.db
+      .selectFrom('invoice_addresses')
+      .select('user_id')
+      .where('address', '=', 'shared.box@example.org')
+      .execute();
+    expect(confirmed).toEqual([{ user_id: 'u_customer_in' }]);
+    expect((await outbox(accounts.paidMember)).filter((m) => m.subject.includes(ride.crn))).toHaveLength(0);
+    // Arjun's own invoice to that address still needs its own link, and riya's link is used up for everyone.
+    const own = await arjun.post(oneTouchPaths.submitV1, {
+      article_id: '152',
+      call_type: 'subscription_invoice',
+      params: { email: 'shared.box@example.org' },
+    });
+    expect(own.json().title).toBe('Confirm your e-mail address');
+    expect((await riya.post(oneTouchPaths.confirmInvoiceEmail, { token })).json()).toMatchObject({
+      status: 'FAILURE',
+      message: linkUsed,
+    });
+    expect((await outbox('shared.box@example.org')).filter((m) => m.kind === 'invoice')).toHaveLength(1);
+  });
+
+  it('with real mail (SMTP), the requester cannot read the link in the demo outbox', async () => {
+    const delivered: string[] = [];
+    const smtp: SmtpTransport = {
+      sendMail: async (m) => {
+        delivered.push(m.text);
+      },
+      close: () => {},
+    };
+    const mailer = createMailer({
+      db: t.database.db,
+      config: { ...testConfig(), smtpUrl: 'smtp://mail.example:587' },
+      smtp,
+    });
+    const arjunRow = await findUserById(t.database.db, 'u_member_paid');
+    if (!arjunRow) throw new Error('seed: arjun');
+    const result = await requestInvoiceMail(
+      { db: t.database.db, dialect, mailer, user: arjunRow, linkBase: 'https://help.example' },
+      'smtp.reader@example.org',
+      { type: 'subscription' },
+    );
+    expect(result).toEqual({ outcome: 'confirm', address: 'smtp.reader@example.org' });
+    expect(linkToken(delivered[0] ?? '')).not.toBe('');
+    const arjun = await signedIn(t.app, accounts.paidMember);
+    const listed: OutboxMessage[] = (await arjun.get(mailPaths.devOutbox)).json().messages;
+    expect(listed.filter((m) => m.to === 'smtp.reader@example.org')).toEqual([]);
+  });
+
+  it('holds the limits under concurrent requests (counted and recorded in one transaction)', async () => {
+    const rideOf = (userId: string) =>
+      t.database.db
+        .selectFrom('bookings')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'completed')
+        .executeTakeFirstOrThrow();
+    // Per address: liam's own verified address, twice the daily number at once.
+    const liam = await signedIn(t.app, 'liam.wilson@example.co.nz');
+    const { id: liamId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'liam.wilson@example.co.nz')
+      .executeTakeFirstOrThrow();
+    const liamRide = await rideOf(liamId);
+    const own = await Promise.all(
+      Array.from({ length: 2 * INVOICE_MAILS_PER_ADDRESS_PER_DAY }, () =>
+        liam.post(oneTouchPaths.sendInvoice, { booking_id: liamRide.id, email: 'liam.wilson@example.co.nz' }),
+      ),
+    );
+    expect(own.filter((r) => r.statusCode === 200)).toHaveLength(INVOICE_MAILS_PER_ADDRESS_PER_DAY);
+    expect(own.filter((r) => r.statusCode === 429)).toHaveLength(INVOICE_MAILS_PER_ADDRESS_PER_DAY);
+    expect((await outbox('liam.wilson@example.co.nz')).filter((m) => m.kind === 'invoice')).toHaveLength(
+      INVOICE_MAILS_PER_ADDRESS_PER_DAY,
+    );
+    // Per user: oliver, twice the hourly number of fresh addresses at once.
+    const oliver = await signedIn(t.app, 'oliver.smith@example.co.uk');
+    const { id: oliverId } = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'oliver.smith@example.co.uk')
+      .executeTakeFirstOrThrow();
+    const oliverRide = await rideOf(oliverId);
+    const many = await Promise.all(
+      Array.from({ length: 2 * INVOICE_MAILS_PER_USER_PER_HOUR }, (_, i) =>
+        oliver.post(oneTouchPaths.sendInvoice, { booking_id: oliverRide.id, email: `burst${i}@example.org` }),
+      ),
+    );
+    expect(many.filter((r) => r.statusCode === 200)).toHaveLength(INVOICE_MAILS_PER_USER_PER_HOUR);
+    const tooMany = many.find((r) => r.statusCode === 429);
+    expect(tooMany?.json()).toEqual({
+      status: 'FAILURE',
+      error: { code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests },
+    });
+    const sent = await t.database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('to_address', 'like', 'burst%@example.org')
+      .execute();
+    expect(sent).toHaveLength(INVOICE_MAILS_PER_USER_PER_HOUR);
   });
 
   it('refuses an expired, unknown or malformed link', async () => {
@@ -531,9 +700,9 @@ describe.each(testDatabases)('invoices by mail are no relay [%s]', (dialect) => 
   });
 });
 
-describe('the v3 submit of the send_invoice article', () => {
-  it('refuses a bad params.email with 400 and sends an outside address a link only', async () => {
-    const t = await createTestApp('sqlite', {}, { kb: path.resolve(import.meta.dirname, '../../../content/kb') });
+describe.each(testDatabases)('the v1/v2/v3 submits of the send_invoice article [%s]', (dialect) => {
+  it('refuse a bad params.email with 400 and send an outside address a link only', async () => {
+    const t = await createTestApp(dialect, {}, { kb: path.resolve(import.meta.dirname, '../../../content/kb') });
     try {
       const riya = await signedIn(t.app, accounts.customer);
       const ride = await t.database.db
@@ -542,23 +711,29 @@ describe('the v3 submit of the send_invoice article', () => {
         .where('user_id', '=', 'u_customer_in')
         .where('status', '=', 'completed')
         .executeTakeFirstOrThrow();
-      const submit = (email: string) =>
-        riya.post(oneTouchPaths.submitV3, {
-          article_id: '101004',
-          call_type: 'send_invoice',
-          booking_id: ride.id,
-          params: { email },
+      for (const [i, path] of [oneTouchPaths.submitV1, oneTouchPaths.submitV2, oneTouchPaths.submitV3].entries()) {
+        const submit = (email: unknown) =>
+          riya.post(path, { article_id: '101004', call_type: 'send_invoice', booking_id: ride.id, params: { email } });
+        for (const email of ['not-an-address', '', 'x@example.in\nBcc: y@evil.example', 7]) {
+          const bad = await submit(email);
+          expect(bad.statusCode, `${path} ${JSON.stringify(email)}`).toBe(400);
+          expect(bad.json().error.message).toBe('Please Enter A Valid Email');
+        }
+        const stranger = `stranger${i}@example.org`;
+        expect((await submit(stranger)).json()).toMatchObject({
+          status: 'SUCCESS',
+          title: 'Confirm your e-mail address',
+          message: `We have sent a link to ${stranger}. Open it within 24 hours to receive the invoice.`,
         });
-      const bad = await submit('not-an-address');
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.message).toBe('Please Enter A Valid Email');
-      expect((await submit('stranger@example.org')).json().title).toBe('Confirm your e-mail address');
-      const kinds = await t.database.db
-        .selectFrom('outbox')
-        .select('kind')
-        .where('to_address', '=', 'stranger@example.org')
-        .execute();
-      expect(kinds.map((k) => k.kind)).toEqual(['invoice_confirmation']);
+        const kinds = await t.database.db
+          .selectFrom('outbox')
+          .select('kind')
+          .where('to_address', '=', stranger)
+          .execute();
+        expect(kinds.map((k) => k.kind)).toEqual(['invoice_confirmation']);
+        // The account's own verified address: the invoice at once.
+        expect((await submit(accounts.customer)).json().title).toBe(messages.invoiceSent);
+      }
     } finally {
       await t.close();
     }

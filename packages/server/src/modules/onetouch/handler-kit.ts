@@ -2,6 +2,7 @@
 import { messages, type OneTouchResponse, type OneTouchSubmit } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -9,6 +10,8 @@ import { createTicket, requireVerifiedEmail } from '../tickets/service.ts';
 
 export interface HandlerContext {
   db: Kysely<Database>;
+  /** for the few dialect-specific pieces (the invoice limits' locks) */
+  dialect: DialectName;
   user: UserRow;
   article: ArticleRow;
   booking: BookingRow | null;

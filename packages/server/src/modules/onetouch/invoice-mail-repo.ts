@@ -1,5 +1,27 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { DialectName } from '../../db/database.ts';
 import type { Database, InvoiceMailsTable } from '../../db/schema.ts';
+
+/** Advisory-lock classes (the two-int form) of the invoice limits: one per user, one per recipient address. */
+const LOCK_CLASS_USER = 0x1f0c;
+const LOCK_CLASS_ADDRESS = 0x1f0d;
+
+/**
+ * Serialises the invoice mails of one user and of one address until the transaction ends, so a count and the insert
+ * after it cannot be interleaved with another request's (PostgreSQL: transaction-scoped advisory locks, always the
+ * user's first, so two requests never wait on each other crosswise). SQLite needs none: a transaction holds the one
+ * writer connection, and the insert comes first so the write lock is taken before counting.
+ */
+export async function lockInvoiceMails(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  userId: string,
+  address: string,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS_USER)}, hashtext(${userId}))`.execute(db);
+  await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS_ADDRESS)}, hashtext(${address}))`.execute(db);
+}
 
 export function countInvoiceMails(db: Kysely<Database>, by: { userId: string } | { address: string }, since: string) {
   return db

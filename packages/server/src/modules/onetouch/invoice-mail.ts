@@ -11,7 +11,8 @@ import {
   isValidEmail,
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
-import type { BookingRow, Database, UserRow } from '../../db/schema.ts';
+import type { DialectName } from '../../db/database.ts';
+import type { BookingRow, Database, InvoiceMailsTable, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
@@ -24,6 +25,7 @@ import {
   countInvoiceMails,
   insertInvoiceMail,
   isConfirmedAddress,
+  lockInvoiceMails,
 } from './invoice-mail-repo.ts';
 
 /** Which invoice: a ride's, or the member's current subscription's. */
@@ -102,45 +104,49 @@ export function invoiceAddress(raw: unknown): string {
   return address;
 }
 
-/** Refuses (429) once the user or the address has had its share of invoice and confirmation mails. */
-async function checkLimits(db: Kysely<Database>, userId: string, address: string, now: number): Promise<void> {
+class OverLimit extends Error {}
+
+/**
+ * Records one invoice or confirmation mail before it is sent, or refuses it (429) when the user has had
+ * INVOICE_MAILS_PER_USER_PER_HOUR this hour or the address INVOICE_MAILS_PER_ADDRESS_PER_DAY today. Lock, insert and
+ * count are one transaction, so concurrent requests (on any instance) cannot all see the same count and all pass;
+ * an over-limit insert is rolled back. A mail the transport then fails to deliver still counts: it was an attempt.
+ */
+async function reserveMail(db: Kysely<Database>, dialect: DialectName, row: InvoiceMailsTable): Promise<void> {
+  const now = Date.parse(row.created_at);
   const hourAgo = new Date(now - 3600_000).toISOString();
   const dayAgo = new Date(now - 24 * 3600_000).toISOString();
-  if (
-    (await countInvoiceMails(db, { userId }, hourAgo)) >= INVOICE_MAILS_PER_USER_PER_HOUR ||
-    (await countInvoiceMails(db, { address }, dayAgo)) >= INVOICE_MAILS_PER_ADDRESS_PER_DAY
-  ) {
-    throw new AppError('TOO_MANY_REQUESTS');
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockInvoiceMails(trx, dialect, row.user_id, row.address);
+      await insertInvoiceMail(trx, row);
+      if (
+        (await countInvoiceMails(trx, { userId: row.user_id }, hourAgo)) > INVOICE_MAILS_PER_USER_PER_HOUR ||
+        (await countInvoiceMails(trx, { address: row.address }, dayAgo)) > INVOICE_MAILS_PER_ADDRESS_PER_DAY
+      ) {
+        throw new OverLimit();
+      }
+    });
+  } catch (err) {
+    if (err instanceof OverLimit) throw new AppError('TOO_MANY_REQUESTS');
+    throw err;
   }
 }
 
-async function mailInvoice(
-  db: Kysely<Database>,
-  mailer: Mailer,
-  user: UserRow,
-  address: string,
-  ref: InvoiceRef,
-  invoice: InvoiceMail,
-) {
-  const sent = await mailer.send({
-    to: address,
-    subject: invoice.subject,
-    text: invoice.text,
-    kind: 'invoice',
-    userId: user.id,
-  });
-  await insertInvoiceMail(db, {
-    id: newId('im'),
-    user_id: user.id,
-    address,
-    kind: 'invoice',
-    invoice: JSON.stringify(ref),
-    token_hash: null,
-    expires_at: null,
-    consumed_at: null,
-    created_at: new Date().toISOString(),
-  });
-  return sent;
+const invoiceRow = (user: UserRow, address: string, ref: InvoiceRef, now: number): InvoiceMailsTable => ({
+  id: newId('im'),
+  user_id: user.id,
+  address,
+  kind: 'invoice',
+  invoice: JSON.stringify(ref),
+  token_hash: null,
+  expires_at: null,
+  consumed_at: null,
+  created_at: new Date(now).toISOString(),
+});
+
+function mailInvoice(mailer: Mailer, user: UserRow, address: string, invoice: InvoiceMail) {
+  return mailer.send({ to: address, subject: invoice.subject, text: invoice.text, kind: 'invoice', userId: user.id });
 }
 
 export type InvoiceOutcome =
@@ -155,37 +161,32 @@ export type InvoiceOutcome =
  * to strangers. `linkBase` is the site's origin for that link.
  */
 export async function requestInvoiceMail(
-  ctx: { db: Kysely<Database>; mailer: Mailer; user: UserRow; linkBase: string },
+  ctx: { db: Kysely<Database>; dialect: DialectName; mailer: Mailer; user: UserRow; linkBase: string },
   rawAddress: unknown,
   ref: InvoiceRef,
 ): Promise<InvoiceOutcome> {
-  const { db, mailer, user } = ctx;
+  const { db, dialect, mailer, user } = ctx;
   const address = invoiceAddress(rawAddress);
   const invoice = await composeInvoice(db, user, ref);
   if ('refused' in invoice) return { outcome: 'refused', message: invoice.refused };
   const now = Date.now();
-  await checkLimits(db, user.id, address, now);
 
   const trusted =
     (address === user.email && user.email_verified === 1) || (await isConfirmedAddress(db, user.id, address));
   if (trusted) {
-    const sent = await mailInvoice(db, mailer, user, address, ref, invoice);
+    await reserveMail(db, dialect, invoiceRow(user, address, ref, now));
+    const sent = await mailInvoice(mailer, user, address, invoice);
     return sent.transport === 'smtp' && !sent.sent_at
       ? { outcome: 'failed' }
       : { outcome: 'sent', address, of: invoice.of };
   }
 
   const token = randomToken();
-  await insertInvoiceMail(db, {
-    id: newId('im'),
-    user_id: user.id,
-    address,
+  await reserveMail(db, dialect, {
+    ...invoiceRow(user, address, ref, now),
     kind: 'confirmation',
-    invoice: JSON.stringify(ref),
     token_hash: sha256(token),
     expires_at: new Date(now + INVOICE_CONFIRMATION_TTL_SECONDS * 1000).toISOString(),
-    consumed_at: null,
-    created_at: new Date(now).toISOString(),
   });
   const link = `${ctx.linkBase}${INVOICE_CONFIRM_PAGE}?token=${token}`;
   const sent = await mailer.send({
@@ -197,7 +198,9 @@ export async function requestInvoiceMail(
       'If you did not expect this, you can ignore this mail: nothing will be sent.',
     ].join('\n\n'),
     kind: 'invoice_confirmation',
-    userId: user.id,
+    // The link proves the mailbox: when the mail really leaves (SMTP), the requester must not read it in the demo
+    // outbox and confirm it themselves. Kept in the outbox only, nothing leaves, so the demo may show it.
+    userId: mailer.transport === 'outbox' ? user.id : null,
   });
   return sent.transport === 'smtp' && !sent.sent_at ? { outcome: 'failed' } : { outcome: 'confirm', address };
 }
@@ -223,7 +226,9 @@ export async function confirmInvoiceAddress(
   const invoice = await composeInvoice(ctx.db, user, ref);
   if ('refused' in invoice) return { outcome: 'refused', message: invoice.refused };
   await confirmAddress(ctx.db, user.id, row.address, now);
-  const sent = await mailInvoice(ctx.db, ctx.mailer, user, row.address, ref, invoice);
+  // Counted (the limits see it) but not refused: the confirmation it follows was counted and allowed.
+  await insertInvoiceMail(ctx.db, invoiceRow(user, row.address, ref, Date.now()));
+  const sent = await mailInvoice(ctx.mailer, user, row.address, invoice);
   return sent.transport === 'smtp' && !sent.sent_at
     ? { outcome: 'failed' }
     : { outcome: 'sent', address: row.address, of: invoice.of };

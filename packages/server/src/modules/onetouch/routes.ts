@@ -31,7 +31,7 @@ const schema = { tags: ['onetouch'], response: { 200: oneTouchResponseSchema, ..
 const signedIn = { access: 'user' } as const;
 
 export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, mailer } = deps;
+  const { db, dialect, mailer } = deps;
 
   /** The article decides what may be asked for: its call_type must be the one submitted. */
   async function articleAsking(body: { article_id: string; call_type: string }) {
@@ -63,6 +63,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (ref && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
         return handlerFor(body.call_type)({
           db,
+          dialect,
           user,
           article,
           booking,
@@ -145,7 +146,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = requireUser(request);
         const booking = await findOwnBooking(db, user.id, { id: request.body.booking_id });
         if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
-        const ctx = { db, mailer, user, linkBase: linkBase(request) };
+        const ctx = { db, dialect, mailer, user, linkBase: linkBase(request) };
         return invoiceAnswer(
           await requestInvoiceMail(ctx, request.body.email, { type: 'ride', booking_id: booking.id }),
         );
