@@ -80,6 +80,7 @@ export const bookingDetailsResponseSchema = z.object({
   cash_involved: z.boolean(),
   city: z.string(),
 });
+export type BookingDetailsResponse = z.infer<typeof bookingDetailsResponseSchema>;
 
 const coordinate = (name: string, max: number) =>
   z

@@ -25,15 +25,18 @@ export const labStateSchema = z.enum([
 ]);
 export type LabState = z.infer<typeof labStateSchema>;
 
+/** The longest each optional field of the lost-item form may be (the form's maxLength, the route's check). */
+export const LAB_FIELD_MAX = { item_name: 100, item_color: 40, item_brand: 60, item_type: 60, item_at: 100 } as const;
+
 /** The lost-item form (guided-flows.md §3, §5: item_description is mandatory). */
 export const labCustomerConfirmSchema = z.object({
   booking_id: z.string().max(64),
-  item_name: z.string().trim().max(100).default(''),
-  item_color: z.string().trim().max(40).default(''),
-  item_brand: z.string().trim().max(60).default(''),
-  item_type: z.string().trim().max(60).default(''),
+  item_name: z.string().trim().max(LAB_FIELD_MAX.item_name).default(''),
+  item_color: z.string().trim().max(LAB_FIELD_MAX.item_color).default(''),
+  item_brand: z.string().trim().max(LAB_FIELD_MAX.item_brand).default(''),
+  item_type: z.string().trim().max(LAB_FIELD_MAX.item_type).default(''),
   item_description: z.string().trim().min(1, 'Please describe the item').max(1000),
-  item_at: z.string().trim().max(100).default(''),
+  item_at: z.string().trim().max(LAB_FIELD_MAX.item_at).default(''),
 });
 
 export const labBookingQuerySchema = z.object({ booking_id: z.string().max(64) });
@@ -58,6 +61,7 @@ export const labFormEnableResponseSchema = z.object({
   enabled: z.boolean(),
   reason: z.string().nullable(),
 });
+export type LabFormEnableResponse = z.infer<typeof labFormEnableResponseSchema>;
 
 export const labCallResultSchema = z.object({ request_id: z.string().max(64), connected: z.boolean() });
 export const labPartnerResultSchema = z.object({

@@ -1,19 +1,42 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './button';
 
-/** Spec §8: any failure other than a missing article shows the generic 'Something went wrong…' text. */
-export function ErrorState({ onRetry }: { onRetry?: () => void }) {
+export interface ErrorStateProps {
+  /** The text of the failure; the generic 'Something went wrong…' (spec §8) by default. */
+  message?: ReactNode;
+  /** Offers a retry button when given. */
+  onRetry?: () => void;
+  retryLabel?: string;
+  /**
+   * Inside a page that already has its heading: the text and the retry only, in a box of the given class.
+   * Otherwise a page of its own with the 'Sorry' heading.
+   */
+  inline?: { className: string };
+}
+
+/** A failed load: its message and, when it can be retried, a retry button. */
+export function ErrorState({ message, onRetry, retryLabel, inline }: ErrorStateProps) {
   const { t } = useTranslation();
+  const text = message ?? t('genericFailure');
+  const retry = onRetry ? (
+    <Button variant="secondary" onClick={onRetry}>
+      {retryLabel ?? t('kb.tryAgain')}
+    </Button>
+  ) : null;
+  if (inline) {
+    return (
+      <div className={inline.className} role="alert">
+        <p>{text}</p>
+        {retry}
+      </div>
+    );
+  }
   return (
     <section className="page page--centered" role="alert" data-testid="kb-error">
       <h1>{t('sorry')}</h1>
-      <p>{t('genericFailure')}</p>
-      {onRetry ? (
-        <p>
-          <button type="button" className="button button--secondary" onClick={onRetry}>
-            {t('kb.tryAgain')}
-          </button>
-        </p>
-      ) : null}
+      <p>{text}</p>
+      {retry ? <p>{retry}</p> : null}
     </section>
   );
 }

@@ -3,6 +3,8 @@ import { LOGIN_CODE_LENGTH, loginCodeRequestSchema, loginCodeVerifySchema } from
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { Field } from '../../../components/field';
 import { localizeMessage } from '../../../lib/i18n';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { useVerifyLoginCode } from '../api/verify-login-code';
@@ -62,37 +64,31 @@ export function CodeSignInForm() {
     <section className="code-sign-in" aria-labelledby="code-sign-in-heading">
       <h2 id="code-sign-in-heading">{t('login.codeHeading')}</h2>
       <form onSubmit={onRequest} noValidate className="form">
-        <div className="field">
-          <label htmlFor="login-email">{t('login.emailLabel')}</label>
-          <input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            readOnly={sent !== null}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? 'login-email-error' : undefined}
-            {...emailForm.register('email')}
-          />
-          {emailError ? (
-            <p id="login-email-error" className="field-error" role="alert">
-              {localizeMessage(emailError)}
-            </p>
-          ) : null}
-        </div>
+        <Field id="login-email" label={t('login.emailLabel')} error={emailError ? localizeMessage(emailError) : null}>
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              readOnly={sent !== null}
+              {...emailForm.register('email')}
+            />
+          )}
+        </Field>
         {emailServerError ? (
           <p className="form-error" role="alert">
             {emailServerError}
           </p>
         ) : null}
         {sent ? (
-          <button type="button" className="button button--link" onClick={() => setSent(null)}>
+          <Button variant="link" onClick={() => setSent(null)}>
             {t('login.changeEmail')}
-          </button>
+          </Button>
         ) : (
-          <button type="submit" className="button" disabled={requestCode.isPending}>
+          <Button type="submit" disabled={requestCode.isPending}>
             {requestCode.isPending ? t('login.sending') : t('login.sendCode')}
-          </button>
+          </Button>
         )}
       </form>
 
@@ -104,32 +100,26 @@ export function CodeSignInForm() {
               {t('login.demoCode', { code: sent.demoCode })}
             </p>
           ) : null}
-          <div className="field">
-            <label htmlFor="login-code">{t('login.codeLabel')}</label>
-            <input
-              id="login-code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={LOGIN_CODE_LENGTH}
-              aria-invalid={codeError ? true : undefined}
-              aria-describedby={codeError ? 'login-code-error' : undefined}
-              {...codeForm.register('code')}
-            />
-            {codeError ? (
-              <p id="login-code-error" className="field-error" role="alert">
-                {localizeMessage(codeError)}
-              </p>
-            ) : null}
-          </div>
+          <Field id="login-code" label={t('login.codeLabel')} error={codeError ? localizeMessage(codeError) : null}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={LOGIN_CODE_LENGTH}
+                {...codeForm.register('code')}
+              />
+            )}
+          </Field>
           {codeServerError ? (
             <p className="form-error" role="alert">
               {codeServerError}
             </p>
           ) : null}
-          <button type="submit" className="button" disabled={verifyCode.isPending}>
+          <Button type="submit" disabled={verifyCode.isPending}>
             {verifyCode.isPending ? t('login.verifying') : t('login.verify')}
-          </button>
+          </Button>
         </form>
       ) : null}
     </section>

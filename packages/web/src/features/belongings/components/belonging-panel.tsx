@@ -1,20 +1,19 @@
-import { type LabStatusResponse, labPaths, labPollingDone, messages, routes } from '@selfserve/contract';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { LAB_FIELD_MAX, type LabStatusResponse, labPollingDone, messages, routes } from '@selfserve/contract';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
+import { Field } from '../../../components/field';
 import { Loader } from '../../../components/loader';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { localizeMessage } from '../../../lib/i18n';
+import { useFormEnableCheck } from '../api/get-form-enable-check';
+import { useLabStatus } from '../api/get-lab-status';
+import { type LabAnswer, useSendLabAnswer } from '../api/send-lab-answer';
 import '../labels';
 import '../belongings.css';
 
-/** How often the page asks whether the driver's side is known (left-belonging.md). */
-export const LAB_POLL_MS = 2000;
-
-interface FormEnableAnswer {
-  enabled: boolean;
-  reason: string | null;
-}
+export { LAB_POLL_MS } from '../api/get-lab-status';
 
 type Phase =
   | { kind: 'loading' }
@@ -26,22 +25,15 @@ type Phase =
   | { kind: 'error'; message?: string };
 
 const fields = ['item_name', 'item_color', 'item_brand', 'item_type', 'item_at'] as const;
-type Field = (typeof fields)[number];
+type ItemField = (typeof fields)[number];
 const fieldLabel = {
   item_name: 'itemName',
   item_color: 'itemColor',
   item_brand: 'itemBrand',
   item_type: 'itemType',
   item_at: 'itemAt',
-} as const satisfies Record<Field, string>;
-const fieldMax: Record<Field, number> = { item_name: 100, item_color: 40, item_brand: 60, item_type: 60, item_at: 100 };
-
-const statusQuery = (bookingId: string) => ({ query: { booking_id: bookingId } });
-
-/** The next phase for a status answer: a screen when one shows, polling while the call is on. */
-function phaseOf(answer: LabStatusResponse): Phase {
-  return labPollingDone(answer.side_load) ? { kind: 'screen', answer } : { kind: 'polling' };
-}
+} as const satisfies Record<ItemField, string>;
+const fieldMax: Record<ItemField, number> = LAB_FIELD_MAX;
 
 function ItemForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Record<string, string>) => void }) {
   const { t } = useTranslation();
@@ -61,37 +53,37 @@ function ItemForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Record
   return (
     <form className="form belonging-form" onSubmit={submit} noValidate data-testid="belonging-form">
       {fields.map((name) => (
-        <div className="field" key={name}>
-          <label htmlFor={`${ids}-${name}`}>{t(`belongings.${fieldLabel[name]}`)}</label>
-          <input
-            id={`${ids}-${name}`}
-            type="text"
-            maxLength={fieldMax[name]}
-            value={values[name] ?? ''}
-            onChange={(e) => set(name, e.target.value)}
-          />
-        </div>
+        <Field key={name} id={`${ids}-${name}`} label={t(`belongings.${fieldLabel[name]}`)}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              maxLength={fieldMax[name]}
+              value={values[name] ?? ''}
+              onChange={(e) => set(name, e.target.value)}
+            />
+          )}
+        </Field>
       ))}
-      <div className="field">
-        <label htmlFor={`${ids}-description`}>{t('belongings.description')}</label>
-        <textarea
-          id={`${ids}-description`}
-          maxLength={1000}
-          required
-          value={values.item_description ?? ''}
-          aria-invalid={invalid ? true : undefined}
-          aria-describedby={invalid ? `${ids}-error` : undefined}
-          onChange={(e) => set('item_description', e.target.value)}
-        />
-        {invalid ? (
-          <p id={`${ids}-error`} className="field-error" role="alert">
-            {t('belongings.describeItem')}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="button" disabled={busy}>
+      <Field
+        id={`${ids}-description`}
+        errorId={`${ids}-error`}
+        label={t('belongings.description')}
+        error={invalid ? t('belongings.describeItem') : null}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            maxLength={1000}
+            required
+            value={values.item_description ?? ''}
+            onChange={(e) => set('item_description', e.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" disabled={busy}>
         {t('belongings.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -108,80 +100,39 @@ export interface BelongingPanelProps {
  */
 export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
   const { t } = useTranslation();
-  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
-  const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
-
   // On load: a request already made shows where it stands; otherwise ask whether the form is open.
-  useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      try {
-        const existing = await api.get<LabStatusResponse>(labPaths.checkAlreadyRaised, statusQuery(bookingId));
-        if (cancelled) return;
-        if (existing.state !== null) {
-          setPhase(phaseOf(existing));
-          return;
-        }
-        const check = await api.get<FormEnableAnswer>(labPaths.formEnableCheck, statusQuery(bookingId));
-        if (cancelled) return;
-        setPhase(check.enabled ? { kind: 'form' } : { kind: 'disabled', reason: check.reason });
-      } catch {
-        if (!cancelled) setPhase({ kind: 'error' });
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [bookingId]);
+  const status = useLabStatus(bookingId);
+  const formCheck = useFormEnableCheck(bookingId, status.data?.state === null);
+  const send = useSendLabAnswer(bookingId);
+  // A refused post ends the panel with the server's message (the status query keeps its last answer).
+  const [refusal, setRefusal] = useState<Phase | null>(null);
 
-  // While the call is on, ask again every LAB_POLL_MS; stops on a screen, an error or unmount.
-  const polling = phase.kind === 'polling';
-  useEffect(() => {
-    if (!polling) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      try {
-        const answer = await api.get<LabStatusResponse>(labPaths.checkAlreadyRaised, statusQuery(bookingId));
-        if (cancelled) return;
-        if (answer.status === 'done' && labPollingDone(answer.side_load)) setPhase({ kind: 'screen', answer });
-        else timer = setTimeout(() => void tick(), LAB_POLL_MS);
-      } catch {
-        if (!cancelled) setPhase({ kind: 'error' });
-      }
-    };
-    timer = setTimeout(() => void tick(), LAB_POLL_MS);
-    return () => {
-      cancelled = true;
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, [polling, bookingId]);
-
-  const send = async (call: () => Promise<LabStatusResponse>) => {
-    setBusy(true);
-    try {
-      setPhase(phaseOf(await call()));
-    } catch (err) {
-      // A ticket is answered by e-mail: an unverified address goes to verify first (spec §8).
-      if (err instanceof ApiError && err.code === 'email_not_verified') void navigate('/verify-email');
-      else setPhase({ kind: 'error', ...(err instanceof ApiError ? { message: localizeMessage(err.message) } : {}) });
-    } finally {
-      setBusy(false);
+  const phase = ((): Phase => {
+    if (refusal) return refusal;
+    if (status.isError || formCheck.isError) return { kind: 'error' };
+    const answer = status.data;
+    if (!answer) return { kind: 'loading' };
+    if (answer.state === null) {
+      if (!formCheck.data) return { kind: 'loading' };
+      return formCheck.data.enabled ? { kind: 'form' } : { kind: 'disabled', reason: formCheck.data.reason };
     }
-  };
-  const submitForm = (values: Record<string, string>) =>
-    void send(() =>
-      api.post<LabStatusResponse>(labPaths.customerConfirm, {
-        booking_id: bookingId,
-        ...values,
-        item_description: (values.item_description ?? '').trim(),
-      }),
-    );
-  const decide = (decision: 'confirm_pickup' | 'raise_ticket') =>
-    void send(() =>
-      api.post<LabStatusResponse>(labPaths.driverCustomerConfirmation, { booking_id: bookingId, decision }),
-    );
+    // A screen when one shows, polling (get-lab-status) while the call is on.
+    return labPollingDone(answer.side_load) ? { kind: 'screen', answer } : { kind: 'polling' };
+  })();
+
+  const busy = send.isPending;
+  const post = (answer: LabAnswer) =>
+    send.mutate(answer, {
+      onError: (err) => {
+        // A ticket is answered by e-mail: an unverified address goes to verify first (spec §8).
+        if (err instanceof ApiError && err.code === 'email_not_verified') void navigate('/verify-email');
+        else
+          setRefusal({ kind: 'error', ...(err instanceof ApiError ? { message: localizeMessage(err.message) } : {}) });
+      },
+    });
+  const submitForm = (values: Record<string, string>) => post({ kind: 'form', values });
+  const decide = (decision: 'confirm_pickup' | 'raise_ticket') => post({ kind: 'decision', decision });
 
   return (
     <section className="belonging-panel" data-testid="belonging-panel" data-phase={phase.kind}>

@@ -1,16 +1,9 @@
-import { bookingPaths } from '@selfserve/contract';
+import { type BookingDetailsResponse, bookingPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** GET /api/bookings/v2/details (spec §3): where and when the ride ended and how it was paid. */
-export interface BookingDetails {
-  status: 'SUCCESS';
-  stop_at: string | null;
-  driver_phone: string | null;
-  imei: string | null;
-  cash_involved: boolean;
-  city: string;
-}
+export type BookingDetails = BookingDetailsResponse;
 
 export const bookingDetailsQueryKey = (userId: string, bookingId: string) =>
   ['bookings', 'details', userId, bookingId] as const;

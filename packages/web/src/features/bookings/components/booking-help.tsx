@@ -17,19 +17,6 @@ import '../../../components/bookings.css';
 import { BookingNotFound, isBookingMissing } from '../../../components/booking-context';
 import { selectBooking, selectBookingSection } from '../../../lib/bookings/selection';
 
-/** A failure inside a page that already has its heading: the generic text and a retry. */
-export function InlineError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="booking-list__error" role="alert">
-      <p>{t('genericFailure')}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        {t('bookings.tryAgain')}
-      </button>
-    </div>
-  );
-}
-
 /** Where and when the ride ended and how it was paid (details call); nothing when that is unavailable. */
 export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
   const { t, i18n } = useTranslation();
@@ -62,12 +49,21 @@ export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
  * open in the booking's context; sections open as the booking's section page.
  */
 export function BookingIssues({ crn }: { crn: string }) {
+  const { t } = useTranslation();
   const meta = useKbMeta({ booking_id: crn });
   const { categories, ready } = useVisibleCategories(meta.data?.data);
   const [chosen, setChosen] = useState<string | null>(null);
   const selectedId = categories.find((c) => c.id === chosen)?.id ?? categories[0]?.id ?? '';
 
-  if (meta.isError) return <InlineError onRetry={() => void meta.refetch()} />;
+  if (meta.isError) {
+    return (
+      <ErrorState
+        inline={{ className: 'booking-list__error' }}
+        retryLabel={t('bookings.tryAgain')}
+        onRetry={() => void meta.refetch()}
+      />
+    );
+  }
   if (!ready) return <Loader />;
   const childHref = (child: ArticleSummary) =>
     child.type === 'article' ? bookingArticleHref(crn, child.id) : bookingSectionHref(crn);

@@ -14,6 +14,7 @@ import { type FormEvent, useId, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { FlowFormProps } from '../../../app/article-flow-forms';
+import { ChoiceGroup } from '../../../components/choice-group';
 import { useSession } from '../../../lib/session';
 import { billQueryKey, useBill } from '../api/get-bill';
 import { formReducer, initialFormState } from '../utils/form-state';
@@ -74,21 +75,13 @@ function DisputeForm({
   return (
     <form className="form billing-dispute__form" onSubmit={submit} data-testid="bill-dispute-form">
       {options.length > 0 ? (
-        <fieldset>
-          <legend>{t('onetouch.dispute.reason')}</legend>
-          {options.map((option) => (
-            <label key={option.value} className="billing-dispute__choice">
-              <input
-                type="radio"
-                name={`${ids}-reason`}
-                value={option.value}
-                checked={choice.reason === option.value}
-                onChange={() => onChange({ ...choice, reason: option.value })}
-              />
-              <span>{option.text}</span>
-            </label>
-          ))}
-        </fieldset>
+        <ChoiceGroup
+          legend={t('onetouch.dispute.reason')}
+          optionClassName="billing-dispute__choice"
+          options={options.map((option) => ({ value: option.value, label: <span>{option.text}</span> }))}
+          value={choice.reason}
+          onChange={(reason) => onChange({ ...choice, reason })}
+        />
       ) : null}
       {lines.length > 0 ? (
         <fieldset aria-describedby={`${ids}-lines-hint`}>

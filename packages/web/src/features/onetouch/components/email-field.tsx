@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { Field } from '../../../components/field';
 
 /** One e-mail input with its label and, when there is one, its error (read out by screen readers). */
 export function EmailField(props: {
@@ -8,26 +8,19 @@ export function EmailField(props: {
   error?: string | null;
   autoComplete?: string;
 }) {
-  const id = useId();
   const { label, value, onChange, error, autoComplete = 'email' } = props;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="email"
-        autoComplete={autoComplete}
-        value={value}
-        maxLength={50}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Field label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type="email"
+          autoComplete={autoComplete}
+          value={value}
+          maxLength={50}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }

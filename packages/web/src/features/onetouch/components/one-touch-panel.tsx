@@ -14,6 +14,7 @@ import {
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ChoiceGroup } from '../../../components/choice-group';
 import { getCsrfToken } from '../../../lib/api-client';
 import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
@@ -77,7 +78,6 @@ function RefundDestinationStep({
   onSubmit: (d: RefundDestination) => void;
 }) {
   const { t } = useTranslation();
-  const ids = useId();
   const [choice, setChoice] = useState<RefundDestination | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,24 +85,19 @@ function RefundDestinationStep({
   };
   return (
     <form className="form onetouch-refund" onSubmit={submit} data-testid="refund-destination">
-      <fieldset>
-        <legend>{t('onetouch.text.refundTitle')}</legend>
-        {refundOptions
+      <ChoiceGroup
+        legend={t('onetouch.text.refundTitle')}
+        optionClassName="onetouch-refund__option"
+        options={refundOptions
           .filter((o) => offered.includes(o.value))
-          .map((o) => (
-            <label key={o.value} className="onetouch-refund__option">
-              <input
-                type="radio"
-                name={`${ids}-destination`}
-                value={o.value}
-                checked={choice === o.value}
-                onChange={() => setChoice(o.value)}
-              />
-              <span>{t(`onetouch.refund.${o.text}`)}</span>
-              {o.help ? <small>{t(`onetouch.refund.${o.help}`)}</small> : null}
-            </label>
-          ))}
-      </fieldset>
+          .map((o) => ({
+            value: o.value,
+            label: <span>{t(`onetouch.refund.${o.text}`)}</span>,
+            ...(o.help ? { hint: t(`onetouch.refund.${o.help}`) } : {}),
+          }))}
+        value={choice}
+        onChange={setChoice}
+      />
       <button type="submit" className="button" disabled={!choice || busy}>
         {t('onetouch.refund.submit')}
       </button>

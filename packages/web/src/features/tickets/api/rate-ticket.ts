@@ -1,4 +1,4 @@
-import { type CsatReasonKey, ticketPaths } from '@selfserve/contract';
+import { type CsatPayload, ticketPaths } from '@selfserve/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -7,13 +7,6 @@ import { type TicketPages, type TicketsResponse, ticketsQueryKey } from './get-t
 import { timedTicketCall } from './monitoring';
 
 /** POST /api/v1/csat (guided-flows.md §3 rating payload); a bad score carries a reason. */
-export interface CsatPayload {
-  ref_id: string;
-  reason?: CsatReasonKey | null;
-  satisfaction_rating: { score: 'good' | 'bad'; comment: string };
-  email_from?: string | null;
-}
-
 export function rateTicket(payload: CsatPayload): Promise<{ status: 'SUCCESS' }> {
   return api.post<{ status: 'SUCCESS' }>(ticketPaths.csat, payload);
 }

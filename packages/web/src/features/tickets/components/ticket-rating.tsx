@@ -1,6 +1,7 @@
 import { type CsatReasonKey, csatReasons } from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChoiceGroup } from '../../../components/choice-group';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { localizeMessage } from '../../../lib/i18n';
@@ -75,21 +76,13 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
       </fieldset>
       {askingWhy ? (
         <form id={`${ids}-why`} className="form" onSubmit={onSubmitBad} data-testid="rating-bad-form">
-          <fieldset className="ticket-rating__reasons">
-            <legend>{t('tickets.rating.reasonsLegend')}</legend>
-            {csatReasons.map((r) => (
-              <label key={r.key}>
-                <input
-                  type="radio"
-                  name={`${ids}-reason`}
-                  value={r.key}
-                  checked={reason === r.key}
-                  onChange={() => setReason(r.key)}
-                />
-                {t(`tickets.rating.reasons.${r.key}`)}
-              </label>
-            ))}
-          </fieldset>
+          <ChoiceGroup
+            legend={t('tickets.rating.reasonsLegend')}
+            className="ticket-rating__reasons"
+            options={csatReasons.map((r) => ({ value: r.key, label: t(`tickets.rating.reasons.${r.key}`) }))}
+            value={reason}
+            onChange={setReason}
+          />
           <div className="field">
             <label htmlFor={`${ids}-comment`}>{t('tickets.rating.comment')}</label>
             <textarea

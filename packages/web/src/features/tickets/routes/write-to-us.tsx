@@ -1,9 +1,10 @@
 import { bookingRoutes, orderMetaSegment } from '@selfserve/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
 import { BookingContext, CheckedCrn } from '../../../components/booking-context';
+import { ChoiceGroup } from '../../../components/choice-group';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
@@ -29,22 +30,23 @@ type About = 'ride' | 'other';
 export function WriteToUsPage() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const name = useId();
   const [about, setAbout] = useState<About | null>(null);
   useDocumentTitle(t('tickets.writeToUs.title'));
 
   return (
     <div className="page ticket-page" data-testid="write-to-us">
       <h1>{t('tickets.writeToUs.title')}</h1>
-      <fieldset className="write-to-us__choices">
-        <legend>{t('tickets.writeToUs.chooseLegend')}</legend>
-        {(['ride', 'other'] as const).map((value) => (
-          <label key={value} className="write-to-us__choice">
-            <input type="radio" name={name} value={value} checked={about === value} onChange={() => setAbout(value)} />
-            {value === 'ride' ? t('tickets.text.issueWithRide') : t('tickets.text.issueNotRelatedToRide')}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceGroup
+        legend={t('tickets.writeToUs.chooseLegend')}
+        className="write-to-us__choices"
+        optionClassName="write-to-us__choice"
+        options={[
+          { value: 'ride', label: t('tickets.text.issueWithRide') },
+          { value: 'other', label: t('tickets.text.issueNotRelatedToRide') },
+        ]}
+        value={about}
+        onChange={setAbout}
+      />
       {about === 'ride' ? (
         <FormForUser message={t('tickets.text.loginForRides')}>
           <div className="ticket-panel" data-testid="write-to-us-ride">
