@@ -32,16 +32,17 @@ export function Field({ label, id, hint, error, errorId, className = 'field', ch
   return (
     <div className={className}>
       <label htmlFor={controlId}>{label}</label>
-      {children({
-        id: controlId,
-        ...(hasError ? { 'aria-invalid': true as const } : {}),
-        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-      })}
+      {/* The hint above the control: read before typing, and never pushed away by the error. */}
       {hint ? (
         <p id={hintId} className="field-hint">
           {hint}
         </p>
       ) : null}
+      {children({
+        id: controlId,
+        ...(hasError ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
       {hasError ? (
         <p id={shownErrorId} className="field-error" role="alert">
           {error}

@@ -1,5 +1,6 @@
 import type { OneTouchResult } from '@selfserve/contract';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER, messages, readOneTouchResponse } from '@selfserve/contract';
+import { useMutation } from '@tanstack/react-query';
 import { getCsrfToken, reportCallFailure, toApiError } from '../../../lib/api-client';
 
 const texts = { sorry: messages.sorry, generic: messages.genericFailure };
@@ -29,4 +30,21 @@ export async function postOneTouch(path: string, body: unknown, idempotencyKey?:
   }
   if (response.status === 401) reportCallFailure(toApiError(401, json));
   return readOneTouchResponse(response.status, json, texts);
+}
+
+/** One one-touch call: where it goes, what it sends and, for a submit, its idempotency key. */
+export interface OneTouchPost {
+  path: string;
+  body: unknown;
+  idempotencyKey?: string;
+}
+
+/**
+ * The one-touch calls as a TanStack mutation. It never rejects on an answer (postOneTouch reads every status into a
+ * result), so the forms keep their own result state and use mutateAsync.
+ */
+export function useOneTouchPost() {
+  return useMutation({
+    mutationFn: ({ path, body, idempotencyKey }: OneTouchPost) => postOneTouch(path, body, idempotencyKey),
+  });
 }

@@ -18,7 +18,7 @@ import { ChoiceGroup } from '../../../components/choice-group';
 import { getCsrfToken } from '../../../lib/api-client';
 import { type SelectedBooking, useSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
-import { postOneTouch } from '../api/post-one-touch';
+import { useOneTouchPost } from '../api/post-one-touch';
 import { formReducer, formStateFor } from '../utils/form-state';
 import { optionAction } from '../utils/option-action';
 import { EmailField } from './email-field';
@@ -189,6 +189,7 @@ function OneTouchForm({
   const finish = useFinish(flow, dispatch, onReload);
 
   const send = useOneTouchSubmit(article, booking);
+  const post = useOneTouchPost();
   const submit = async (fields: {
     option_selected?: string;
     refund_destination?: RefundDestination;
@@ -205,7 +206,7 @@ function OneTouchForm({
     // A ride's invoice has its own call; any other (the Select subscription's) is the article's submit.
     if (!flow.needsRide || !booking) return void submit({ params: { email } });
     dispatch({ type: 'submit' });
-    finish(await postOneTouch(oneTouchPaths.sendInvoice, { booking_id: booking.id, email }));
+    finish(await post.mutateAsync({ path: oneTouchPaths.sendInvoice, body: { booking_id: booking.id, email } }));
   };
 
   const choose = (option: OneTouchOption) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionQueryKey } from '../../../lib/get-session';
 import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
 import { useSession } from '../../../lib/session';
-import { postOneTouch } from '../api/post-one-touch';
+import { useOneTouchPost } from '../api/post-one-touch';
 import { formReducer, initialFormState } from '../utils/form-state';
 import { EmailField } from './email-field';
 import { ResultDialog } from './result-dialog';
@@ -60,6 +60,7 @@ export function UpdateEmailPanel({ article, onReload }: { article: Article; onRe
   const queryClient = useQueryClient();
   const [state, dispatch] = useReducer(formReducer, initialFormState);
   const lastAttempt = useRef<SubmitAttempt | null>(null);
+  const post = useOneTouchPost();
   const finish = useFinish(flow, dispatch, onReload);
   const busy = state.status === 'LOADING';
 
@@ -75,7 +76,11 @@ export function UpdateEmailPanel({ article, onReload }: { article: Article; onRe
     const attempt = attemptFor(lastAttempt.current, payload);
     lastAttempt.current = attempt;
     dispatch({ type: 'submit' });
-    const result = await postOneTouch(oneTouchPaths.updateEmail, payload, attempt.key);
+    const result = await post.mutateAsync({
+      path: oneTouchPaths.updateEmail,
+      body: payload,
+      idempotencyKey: attempt.key,
+    });
     finish(result);
     if (result.state === 'SUCCESS') {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

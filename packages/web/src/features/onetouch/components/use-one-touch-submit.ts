@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
 import type { SelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
-import { postOneTouch } from '../api/post-one-touch';
+import { useOneTouchPost } from '../api/post-one-touch';
 
 /**
  * The submit of an article's one-touch flow (guided-flows.md §3): the ride (none for a request about the account), the article and, for members, the
@@ -13,6 +13,7 @@ import { postOneTouch } from '../api/post-one-touch';
 export function useOneTouchSubmit(article: Article, booking: SelectedBooking | null) {
   const { isMember, userInfo } = useSession();
   const lastAttempt = useRef<SubmitAttempt | null>(null);
+  const post = useOneTouchPost();
   return async (fields: Record<string, unknown>): Promise<OneTouchResult | null> => {
     const flow = resolveFlow(article);
     if (!flow.submitPath || !flow.callType) return null;
@@ -29,6 +30,6 @@ export function useOneTouchSubmit(article: Article, booking: SelectedBooking | n
     };
     const attempt = attemptFor(lastAttempt.current, payload);
     lastAttempt.current = attempt;
-    return postOneTouch(flow.submitPath, payload, attempt.key);
+    return post.mutateAsync({ path: flow.submitPath, body: payload, idempotencyKey: attempt.key });
   };
 }

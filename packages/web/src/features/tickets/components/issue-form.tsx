@@ -19,6 +19,8 @@ import { type ChangeEvent, useCallback, useEffect, useId, useMemo, useRef, useSt
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
+import { Field } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { type CreateTicketRequest, type MarketplaceKind, useCreateTicket } from '../api/create-ticket';
@@ -260,53 +262,43 @@ export function IssueForm({
       data-status={state.status}
     >
       {rules.hideEmail ? null : (
-        <div className="field">
-          <label htmlFor={`${ids}-email`}>{t('tickets.form.emailLabel')}</label>
-          <input
-            id={`${ids}-email`}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={50}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${ids}-email-error` : undefined}
-            readOnly={creating}
-            {...form.register('email')}
-          />
-          {emailError ? (
-            <p id={`${ids}-email-error`} className="field-error" role="alert">
-              {localizeTicketMessage(emailError)}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id={`${ids}-email`}
+          label={t('tickets.form.emailLabel')}
+          error={emailError ? localizeTicketMessage(emailError) : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={50}
+              readOnly={creating}
+              {...form.register('email')}
+            />
+          )}
+        </Field>
       )}
 
       {rules.hideDescription ? null : (
-        <div className="field">
-          <label htmlFor={`${ids}-description`}>
-            {descriptionOptional ? t('tickets.form.descriptionOptional') : t('tickets.form.descriptionLabel')}
-          </label>
-          <p id={`${ids}-description-hint`} className="field-hint">
-            {t('tickets.form.descriptionHint', { min: descriptionMin })}
-          </p>
-          <textarea
-            id={`${ids}-description`}
-            rows={5}
-            maxLength={5000}
-            aria-invalid={descriptionError ? true : undefined}
-            aria-describedby={
-              descriptionError ? `${ids}-description-hint ${ids}-description-error` : `${ids}-description-hint`
-            }
-            readOnly={creating}
-            {...descriptionField}
-            onChange={onDescription}
-          />
-          {descriptionError ? (
-            <p id={`${ids}-description-error`} className="field-error" role="alert">
-              {localizeTicketMessage(descriptionError)}
-            </p>
-          ) : null}
-        </div>
+        <Field
+          id={`${ids}-description`}
+          label={descriptionOptional ? t('tickets.form.descriptionOptional') : t('tickets.form.descriptionLabel')}
+          hint={t('tickets.form.descriptionHint', { min: descriptionMin })}
+          error={descriptionError ? localizeTicketMessage(descriptionError) : null}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={5}
+              maxLength={5000}
+              readOnly={creating}
+              {...descriptionField}
+              onChange={onDescription}
+            />
+          )}
+        </Field>
       )}
 
       {rules.items ? (
@@ -348,9 +340,9 @@ export function IssueForm({
           {t('tickets.form.waitForUploads')}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={creating || images.uploading} data-testid="issue-submit">
+      <Button type="submit" disabled={creating || images.uploading} data-testid="issue-submit">
         {creating ? t('tickets.form.submitting') : t('tickets.form.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,7 +1,9 @@
 import { type CsatReasonKey, csatReasons } from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
 import { ChoiceGroup } from '../../../components/choice-group';
+import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { localizeMessage } from '../../../lib/i18n';
@@ -83,19 +85,20 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
             value={reason}
             onChange={setReason}
           />
-          <div className="field">
-            <label htmlFor={`${ids}-comment`}>{t('tickets.rating.comment')}</label>
-            <textarea
-              id={`${ids}-comment`}
-              rows={3}
-              maxLength={1500}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="button" disabled={!reason || rate.isPending}>
+          <Field id={`${ids}-comment`} label={t('tickets.rating.comment')}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={3}
+                maxLength={1500}
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+              />
+            )}
+          </Field>
+          <Button type="submit" disabled={!reason || rate.isPending}>
             {rate.isPending ? t('tickets.rating.sending') : t('tickets.rating.submit')}
-          </button>
+          </Button>
         </form>
       ) : null}
       {error ? (
