@@ -70,6 +70,7 @@ export const loginCodeRequestResponseSchema = z.object({
   demo_code: z.string().optional(),
   expires_in: z.number(),
 });
+export type LoginCodeRequestResponse = z.infer<typeof loginCodeRequestResponseSchema>;
 export const loginCodeVerifySchema = z.object({
   email: emailSchema,
   code: z

@@ -112,3 +112,4 @@ export const bookingsByArticleResponseSchema = z.object({
   page_no: z.number(),
   page_key: z.string().nullable(),
 });
+export type BookingsByArticleResponse = z.infer<typeof bookingsByArticleResponseSchema>;

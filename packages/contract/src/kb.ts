@@ -154,6 +154,7 @@ export const kbRelatedResponseSchema = z.object({
   status: z.literal('SUCCESS'),
   data: z.array(articleSummarySchema),
 });
+export type KbRelatedResponse = z.infer<typeof kbRelatedResponseSchema>;
 
 export const kbSearchQuerySchema = z.object({
   query: z.string().trim().min(3, 'Please type at least 3 characters').max(200),

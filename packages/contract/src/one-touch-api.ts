@@ -3,6 +3,8 @@ import { billSchema } from './bill.ts';
 import { isValidEmail } from './tickets.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
+/** The longest `message` of a one-touch submit (a billing dispute's comment travels as it): the forms' limit too. */
+export const ONE_TOUCH_MESSAGE_MAX = 1500;
 /** The spec's message for a bad invoice address (guided-flows.md §5). */
 export const invalidInvoiceEmail = 'Please Enter A Valid Email';
 
@@ -22,7 +24,7 @@ export const oneTouchSubmitSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   reason_submitted: text(200),
   call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, 'Unknown call type'),
-  message: text(1500),
+  message: text(ONE_TOUCH_MESSAGE_MAX),
   subscription_id: text(64),
   one_touch_source: text(40),
   index_name: text(40),
@@ -77,7 +79,7 @@ export const updateEmailSchema = z.object({
   reason_submitted: text(200),
   article_id: text(40),
   call_type: text(64),
-  message: text(1500),
+  message: text(ONE_TOUCH_MESSAGE_MAX),
   booking_id: text(64),
 });
 

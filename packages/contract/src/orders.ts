@@ -27,3 +27,4 @@ export type OrderContext = z.infer<typeof orderContextSchema>;
 export const orderContextQuerySchema = z.object({ order_id: z.string().regex(/^[\w-]{1,64}$/, 'Invalid order id') });
 export const orderContextResponseSchema = z.object({ status: z.literal('SUCCESS'), data: orderContextSchema });
 export const orderListResponseSchema = z.object({ status: z.literal('SUCCESS'), data: z.array(orderContextSchema) });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;

@@ -281,11 +281,16 @@ export const searchTicketsResponseSchema = z.object({
 });
 export type SearchTicketsResponse = z.infer<typeof searchTicketsResponseSchema>;
 
+/** The longest comment a rating may carry (the rating form's limit too). */
+export const CSAT_COMMENT_MAX = 1500;
 /** POST /api/v1/csat (guided-flows.md §3 rating payload). */
 export const csatPayloadSchema = z.object({
   ref_id: z.string().max(64),
   reason: z.enum(csatReasons.map((r) => r.key) as [CsatReasonKey, ...CsatReasonKey[]]).nullish(),
-  satisfaction_rating: z.object({ score: z.enum(['good', 'bad']), comment: z.string().max(1500).default('') }),
+  satisfaction_rating: z.object({
+    score: z.enum(['good', 'bad']),
+    comment: z.string().max(CSAT_COMMENT_MAX).default(''),
+  }),
   email_from: optionalText(EMAIL_MAX),
 });
 export type CsatPayload = z.infer<typeof csatPayloadSchema>;

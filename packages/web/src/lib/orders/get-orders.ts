@@ -1,11 +1,6 @@
-import { type OrderContext, orderPaths } from '@selfserve/contract';
+import { type OrderContext, type OrderListResponse, orderPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
-
-interface OrderListResponse {
-  status: 'SUCCESS';
-  data: OrderContext[];
-}
 
 export const ordersQueryKey = (userId: string) => ['orders', 'list', userId] as const;
 

@@ -1,13 +1,9 @@
-import { apiPaths } from '@selfserve/contract';
+import { apiPaths, type LoginCodeRequestResponse } from '@selfserve/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export interface LoginCodeRequestResult {
-  status: 'SUCCESS';
-  /** Only in demo mode, so the demo can be finished without a mailbox. */
-  demo_code?: string;
-  expires_in: number;
-}
+/** The answer to a code request: the contract's loginCodeRequestResponseSchema (demo_code only in demo mode). */
+export type LoginCodeRequestResult = LoginCodeRequestResponse;
 
 export function requestLoginCode(input: { email: string }): Promise<LoginCodeRequestResult> {
   return api.post<LoginCodeRequestResult>(apiPaths.loginCodeRequest, input);

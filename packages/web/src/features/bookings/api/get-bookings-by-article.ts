@@ -1,16 +1,11 @@
-import { BOOKING_LIST_MAX_PAGES, bookingPaths, type CustomerBooking } from '@selfserve/contract';
+import { BOOKING_LIST_MAX_PAGES, type BookingsByArticleResponse, bookingPaths } from '@selfserve/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { BookingPageParam } from './get-bookings';
 import { firstBookingPage } from './get-bookings';
 
 /** The by-type list answers `bookings` and `page_no` (spec §3); a null page_key means no more pages. */
-export interface BookingsByArticleResponse {
-  status: 'SUCCESS';
-  bookings: CustomerBooking[];
-  page_no: number;
-  page_key: string | null;
-}
+export type { BookingsByArticleResponse };
 
 export const bookingsByArticleQueryKey = (userId: string, articleId: string) =>
   ['bookings', 'by-article', userId, articleId] as const;

@@ -1,4 +1,4 @@
-import { type ArticleSummary, kbPaths } from '@selfserve/contract';
+import { type ArticleSummary, type KbRelatedResponse, kbPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useKbAudienceKey } from '../../../lib/kb/use-kb-audience-key';
@@ -10,18 +10,13 @@ export interface RelatedParams {
   car_category?: string;
 }
 
-interface RelatedResponse {
-  status: 'SUCCESS';
-  data: ArticleSummary[];
-}
-
 export const relatedArticlesQueryKey = (audience: string, params: RelatedParams) =>
   ['kb', 'related', audience, params.index, params.id, params.booking_id ?? null, params.car_category ?? null] as const;
 
 /** Articles related to one, optionally for a booking (booking pages use this; the article call has its own). */
 export async function getRelatedArticles(params: RelatedParams): Promise<ArticleSummary[]> {
   const { index, ...query } = params;
-  return (await api.get<RelatedResponse>(kbPaths.related(index), { query: { ...query } })).data;
+  return (await api.get<KbRelatedResponse>(kbPaths.related(index), { query: { ...query } })).data;
 }
 
 export const relatedArticlesQueryOptions = (audience: string, params: RelatedParams) =>

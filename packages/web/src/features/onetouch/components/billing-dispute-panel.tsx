@@ -6,6 +6,7 @@ import {
   type BillViewingFlag,
   disputableLines,
   formatFare,
+  ONE_TOUCH_MESSAGE_MAX,
   type OneTouchOption,
   resolveFlow,
 } from '@selfserve/contract';
@@ -26,9 +27,6 @@ import { useFinish } from './use-finish';
 import { useOneTouchSubmit } from './use-one-touch-submit';
 import '../labels';
 import '../onetouch.css';
-
-/** The comment travels as the submit's `message` (oneTouchSubmitSchema: at most 1500 characters). */
-export const DISPUTE_COMMENT_MAX = 1500;
 
 /** What the rider has chosen in the dispute form; kept by the panel so BACK after a failure keeps it. */
 interface DisputeChoice {
@@ -110,7 +108,7 @@ function DisputeForm({
       <textarea
         id={`${ids}-comment`}
         rows={3}
-        maxLength={DISPUTE_COMMENT_MAX}
+        maxLength={ONE_TOUCH_MESSAGE_MAX}
         value={choice.comment}
         onChange={(event) => onChange({ ...choice, comment: event.target.value })}
       />

@@ -1,4 +1,4 @@
-import { type CsatReasonKey, csatReasons } from '@selfserve/contract';
+import { CSAT_COMMENT_MAX, type CsatReasonKey, csatReasons } from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
@@ -90,7 +90,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
               <textarea
                 {...control}
                 rows={3}
-                maxLength={1500}
+                maxLength={CSAT_COMMENT_MAX}
                 value={comment}
                 onChange={(e) => setComment(e.target.value)}
               />
