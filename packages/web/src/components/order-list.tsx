@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrders } from '../lib/orders/get-orders';
 import { orderHelpHref } from '../lib/orders/paths';
 import { useSession } from '../lib/session';
+import { Button } from './button';
 import { Loader } from './loader';
 import { OrderCard } from './order-card';
 
@@ -16,9 +17,9 @@ export function OrderList({ labelledBy }: { labelledBy?: string }) {
     return (
       <div className="booking-list__error" role="alert" data-testid="order-list-error">
         <p>{t('retry')}</p>
-        <button type="button" className="button button--secondary" onClick={() => void orders.refetch()}>
+        <Button variant="secondary" onClick={() => void orders.refetch()}>
           {t('bookings.tryAgain')}
-        </button>
+        </Button>
       </div>
     );
   }

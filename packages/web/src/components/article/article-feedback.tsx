@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readFeedback, rememberFeedback } from '../../lib/kb/feedback-storage';
 import { useArticleFeedback } from '../../lib/kb/post-article-feedback';
+import { Button } from '../button';
 import { useToast } from '../toast';
 
 /**
@@ -48,22 +49,12 @@ export function ArticleFeedback({ articleId }: { articleId: string }) {
     <section className="kb-feedback" aria-labelledby={headingId} data-testid="article-feedback">
       <h2 id={headingId}>{t('kb.wasThisHelpful')}</h2>
       <div className="kb-feedback__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={feedback.isPending}
-          onClick={() => send(true)}
-        >
+        <Button variant="secondary" disabled={feedback.isPending} onClick={() => send(true)}>
           {t('kb.yes')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={feedback.isPending}
-          onClick={() => send(false)}
-        >
+        </Button>
+        <Button variant="secondary" disabled={feedback.isPending} onClick={() => send(false)}>
           {t('kb.no')}
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 import { countries, type DemoAccount, type Role } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
 import { localizeMessage } from '../../../lib/i18n';
 import { useDemoLogin } from '../api/demo-login';
 import { useDemoAccounts } from '../api/get-demo-accounts';
@@ -41,15 +42,13 @@ export function DemoAccounts() {
             </p>
             <p className="demo-account__email">{account.email}</p>
             {account.description ? <p>{account.description}</p> : null}
-            <button
-              type="button"
-              className="button"
+            <Button
               data-testid={`demo-login-${account.email}`}
               disabled={demoLogin.isPending}
               onClick={() => demoLogin.mutate({ email: account.email })}
             >
               {t('login.signInAs', { name: account.name })}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -2,6 +2,7 @@ import { routes } from '@selfserve/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button';
 import { sessionQueryKey } from '../../../lib/get-session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -23,9 +24,7 @@ export function LoginRefreshPage() {
       <h1 id="login-refresh-heading">{t('loginRefresh.heading')}</h1>
       <p>{t('loginRefresh.text')}</p>
       <p>
-        <button type="button" className="button" onClick={signInAgain}>
-          {t('loginRefresh.action')}
-        </button>
+        <Button onClick={signInAgain}>{t('loginRefresh.action')}</Button>
       </p>
     </section>
   );

@@ -182,9 +182,9 @@ function Screen({
     return (
       <div data-testid="belonging-screen" data-screen="showCustomerConfirm">
         <p>{answer.message}</p>
-        <button type="button" className="button" disabled={busy} onClick={() => onDecide('confirm_pickup')}>
+        <Button disabled={busy} onClick={() => onDecide('confirm_pickup')}>
           {t('belongings.confirmPickup')}
-        </button>
+        </Button>
       </div>
     );
   }
@@ -192,9 +192,9 @@ function Screen({
     return (
       <div data-testid="belonging-screen" data-screen="showRaiseTicketScreen">
         <p>{answer.message}</p>
-        <button type="button" className="button" disabled={busy} onClick={() => onDecide('raise_ticket')}>
+        <Button disabled={busy} onClick={() => onDecide('raise_ticket')}>
           {t('belongings.raiseTicket')}
-        </button>
+        </Button>
       </div>
     );
   }

@@ -2,6 +2,7 @@ import type { CustomerBooking } from '@selfserve/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BookingCard } from '../../../components/booking-card';
+import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { useScrollPaging } from '../hooks/use-scroll-paging';
 
@@ -24,9 +25,9 @@ function RetryNotice({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="booking-list__error" role="alert" data-testid="booking-list-error">
       <p>{t('retry')}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
+      <Button variant="secondary" onClick={onRetry}>
         {t('bookings.tryAgain')}
-      </button>
+      </Button>
     </div>
   );
 }

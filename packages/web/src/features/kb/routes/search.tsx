@@ -6,6 +6,7 @@ import { Loader } from '../../../components/loader';
 import { useSearchArticles } from '../../../lib/kb/search-articles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
+import { Button } from '../../../components/button';
 import { articleHref } from '../../../lib/kb/paths';
 
 /** /search?q=: all results for a query, or 'No Articles Found' (spec §2, §7). */
@@ -61,9 +62,7 @@ export function SearchPage() {
           defaultValue={query}
           placeholder={t('search.placeholder')}
         />
-        <button type="submit" className="button">
-          {t('search.submit')}
-        </button>
+        <Button type="submit">{t('search.submit')}</Button>
       </form>
       <div aria-live="polite">{content}</div>
     </div>

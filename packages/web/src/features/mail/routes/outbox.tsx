@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOutbox } from '../api/get-outbox';
 import '../labels';
 import '../mail.css';
+import { Button } from '../../../components/button';
 
 /**
  * /dev/outbox (demo mode only): the newest mails the signed-in user's actions sent, so a demo can show
@@ -35,14 +36,9 @@ export function OutboxPage() {
     <div className="page outbox-page" data-testid="outbox">
       <div className="outbox-page__bar">
         <h1>{t('mail.outbox.title')}</h1>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void query.refetch()}
-          disabled={query.isFetching}
-        >
+        <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
           {t('mail.outbox.refresh')}
-        </button>
+        </Button>
       </div>
       <p>{t('mail.outbox.intro')}</p>
       {mails.length === 0 ? (

@@ -5,6 +5,7 @@ import { useSession } from '../../../lib/session';
 import { useBill } from '../api/get-bill';
 import '../labels';
 import '../onetouch.css';
+import { Button } from '../../../components/button';
 
 /** An amount of the bill; an adjustment (negative) reads '−₹40', not '₹-40'. */
 export function billAmount(amount: number, country: string): string {
@@ -106,9 +107,9 @@ export function BillLoadState({ failed, onRetry }: { failed: boolean; onRetry: (
   return (
     <div className="bill__error" role="alert" data-testid="bill-error">
       <p>{t('onetouch.bill.loadFailed')}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
+      <Button variant="secondary" onClick={onRetry}>
         {t('onetouch.bill.tryAgain')}
-      </button>
+      </Button>
     </div>
   );
 }

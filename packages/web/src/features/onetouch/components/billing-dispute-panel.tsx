@@ -27,6 +27,7 @@ import { useFinish } from './use-finish';
 import { useOneTouchSubmit } from './use-one-touch-submit';
 import '../labels';
 import '../onetouch.css';
+import { Button } from '../../../components/button';
 
 /** What the rider has chosen in the dispute form; kept by the panel so BACK after a failure keeps it. */
 interface DisputeChoice {
@@ -112,9 +113,9 @@ function DisputeForm({
         value={choice.comment}
         onChange={(event) => onChange({ ...choice, comment: event.target.value })}
       />
-      <button type="submit" className="button" disabled={!ready || busy}>
+      <Button type="submit" disabled={!ready || busy}>
         {t('onetouch.dispute.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -230,12 +231,10 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
     if (flag === 'viewing') {
       next = (
         <div className="billing-dispute__actions">
-          <button type="button" className="button" onClick={() => answer(true)}>
-            {t('onetouch.dispute.looksRight')}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => answer(false)}>
+          <Button onClick={() => answer(true)}>{t('onetouch.dispute.looksRight')}</Button>
+          <Button variant="secondary" onClick={() => answer(false)}>
             {t('onetouch.dispute.dispute')}
-          </button>
+          </Button>
         </div>
       );
     } else if (looksRight) {

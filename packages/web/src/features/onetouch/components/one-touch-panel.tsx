@@ -28,6 +28,7 @@ import { useFinish } from './use-finish';
 import { useOneTouchSubmit } from './use-one-touch-submit';
 import '../labels';
 import '../onetouch.css';
+import { Button } from '../../../components/button';
 
 /** The flows this panel runs; the others (structured e-mail, cab attachment) come later. */
 export const oneTouchKinds: readonly FlowKind[] = ['one_touch', 'refund_destination', 'send_invoice', 'update_email'];
@@ -98,9 +99,9 @@ function RefundDestinationStep({
         value={choice}
         onChange={setChoice}
       />
-      <button type="submit" className="button" disabled={!choice || busy}>
+      <Button type="submit" disabled={!choice || busy}>
         {t('onetouch.refund.submit')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -124,9 +125,9 @@ function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (email: stri
   return (
     <form className="form onetouch-invoice" onSubmit={submit} noValidate data-testid="send-invoice">
       <EmailField label={t('onetouch.invoice.email')} value={email} onChange={setEmail} error={error} />
-      <button type="submit" className="button" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {t('onetouch.invoice.send')}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -278,18 +279,18 @@ function OneTouchForm({
     body = refundStep(null);
   } else if (article.options.length === 0) {
     body = (
-      <button type="button" className="button" disabled={busy} onClick={() => void submit({})}>
+      <Button disabled={busy} onClick={() => void submit({})}>
         {t('onetouch.panel.submitRequest')}
-      </button>
+      </Button>
     );
   } else {
     body = (
       <ul className="onetouch__options">
         {article.options.map((option) => (
           <li key={option.value}>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => choose(option)}>
+            <Button variant="secondary" disabled={busy} onClick={() => choose(option)}>
               {option.text}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>
@@ -316,9 +317,9 @@ export function CustomMessage({ heading, message, onBack }: { heading: string; m
         {heading}
       </h2>
       <p>{message}</p>
-      <button type="button" className="button button--secondary" onClick={onBack}>
+      <Button variant="secondary" onClick={onBack}>
         {t('onetouch.text.back')}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { TicketRating } from '../../tickets/components/ticket-rating';
 // biome-ignore lint/style/noRestrictedImports: the rating's texts, with the import above
 import '../../tickets/labels';
 import '../labels';
+import { Button } from '../../../components/button';
 import { BillBreakdown } from './bill-breakdown';
 
 /** The dialog's image: success, error, or (NOIMAGE answers: already done, being checked) information (guided-flows.md §8). */
@@ -180,9 +181,7 @@ export function ResultDialog({
           ) : null}
         </ul>
       ) : null}
-      <button type="button" className="button" onClick={onBack}>
-        {t('onetouch.text.back')}
-      </button>
+      <Button onClick={onBack}>{t('onetouch.text.back')}</Button>
     </div>
   );
 }

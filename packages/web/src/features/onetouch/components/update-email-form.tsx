@@ -11,6 +11,7 @@ import { EmailField } from './email-field';
 import { ResultDialog } from './result-dialog';
 import { useFinish } from './use-finish';
 import '../labels';
+import { Button } from '../../../components/button';
 
 /** The prefix of every user's get_user_info query (see features/users/api/get-user-info.ts). */
 const userInfoQueryKeyRoot = ['users', 'user-info'] as const;
@@ -43,9 +44,9 @@ function UpdateEmailFields({ busy, onSubmit }: { busy: boolean; onSubmit: (previ
         error={error}
         autoComplete="off"
       />
-      <button type="submit" className="button" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {t('onetouch.updateEmail.submit')}
-      </button>
+      </Button>
     </form>
   );
 }

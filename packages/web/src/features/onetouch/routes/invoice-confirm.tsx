@@ -1,11 +1,11 @@
-import { confirmInvoiceEmailSchema, type OneTouchResult, oneTouchPaths, routes } from '@selfserve/contract';
-import { useState } from 'react';
+import { confirmInvoiceEmailSchema, oneTouchPaths, routes } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { postOneTouch } from '../api/post-one-touch';
+import { useOneTouchPost } from '../api/post-one-touch';
 import '../labels';
 import '../onetouch.css';
+import { Button } from '../../../components/button';
 
 /**
  * /invoice/confirm?token= (ours, docs/one-touch-rules.md): the page an invoice address confirmation link opens. It
@@ -16,15 +16,12 @@ export function InvoiceConfirmPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const valid = confirmInvoiceEmailSchema.safeParse({ token }).success;
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<OneTouchResult | null>(null);
+  const confirm = useOneTouchPost();
+  const busy = confirm.isPending;
+  const result = confirm.data ?? null;
   useDocumentTitle(t('onetouch.invoiceConfirm.title'));
 
-  const send = async () => {
-    setBusy(true);
-    setResult(await postOneTouch(oneTouchPaths.confirmInvoiceEmail, { token }));
-    setBusy(false);
-  };
+  const send = () => confirm.mutate({ path: oneTouchPaths.confirmInvoiceEmail, body: { token } });
 
   return (
     <section className="page page--narrow" aria-labelledby="invoice-confirm-heading">
@@ -39,9 +36,9 @@ export function InvoiceConfirmPage() {
       ) : (
         <>
           <p>{t('onetouch.invoiceConfirm.text')}</p>
-          <button type="button" className="button" disabled={busy} onClick={() => void send()}>
+          <Button disabled={busy} onClick={send}>
             {t('onetouch.invoiceConfirm.send')}
-          </button>
+          </Button>
         </>
       )}
       <p>

@@ -1,6 +1,7 @@
 import { documentUrl } from '@selfserve/contract';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
 import { IMAGE_ACCEPT } from '../api/upload-image';
 import type { Attachment } from '../hooks/use-image-attachments';
 import { localizeTicketMessage } from '../labels';
@@ -88,9 +89,8 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
                   {localizeTicketMessage(a.error)}
                 </span>
               ) : null}
-              <button
-                type="button"
-                className="button button--link"
+              <Button
+                variant="link"
                 onClick={() => {
                   onRemove(a.localId);
                   input.current?.focus();
@@ -98,7 +98,7 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
                 disabled={disabled}
               >
                 {t('tickets.form.removeImage', { name: a.name })}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -57,24 +57,18 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
     <div className="ticket-rating" data-testid="ticket-rating">
       <fieldset className="ticket-rating__buttons">
         <legend>{t('tickets.rating.question')}</legend>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={rate.isPending}
-          onClick={() => void send('good')}
-        >
+        <Button variant="secondary" disabled={rate.isPending} onClick={() => void send('good')}>
           {t('tickets.rating.good')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        </Button>
+        <Button
+          variant="secondary"
           aria-expanded={askingWhy}
           aria-controls={`${ids}-why`}
           disabled={rate.isPending}
           onClick={() => setAskingWhy(true)}
         >
           {t('tickets.rating.bad')}
-        </button>
+        </Button>
       </fieldset>
       {askingWhy ? (
         <form id={`${ids}-why`} className="form" onSubmit={onSubmitBad} data-testid="rating-bad-form">

@@ -12,6 +12,7 @@ import { loadedTickets, type TicketSummary, useTickets } from '../api/get-ticket
 import { TicketCard } from '../components/ticket-card';
 import '../labels';
 import '../tickets.css';
+import { Button } from '../../../components/button';
 
 const newestFirst = (list: readonly TicketSummary[]) =>
   [...list].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.ticket_id.localeCompare(a.ticket_id));
@@ -84,15 +85,14 @@ function Tickets() {
               {t('tickets.list.moreFailed')}
             </p>
           ) : null}
-          <button
-            type="button"
-            className="button button--secondary"
+          <Button
+            variant="secondary"
             data-testid="tickets-more"
             disabled={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
             {query.isFetchingNextPage ? t('tickets.list.loadingMore') : t('tickets.list.showMore')}
-          </button>
+          </Button>
         </div>
       ) : null}
     </>
