@@ -1,4 +1,10 @@
-import { IDEMPOTENCY_HEADER, type TicketPayload, type TicketResponse, ticketPaths } from '@selfserve/contract';
+import {
+  IDEMPOTENCY_HEADER,
+  type OrderTicketPayload,
+  type TicketPayload,
+  type TicketResponse,
+  ticketPaths,
+} from '@selfserve/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useMonitoringContext } from '../hooks/use-monitoring-context';
@@ -8,15 +14,8 @@ import { timedTicketCall } from './monitoring';
 /** The marketplace kinds with a createTicket path of their own (spec core.md §7). */
 export type MarketplaceKind = Parameters<typeof ticketPaths.marketplace>[0];
 
-/** A marketplace order's ticket: the order, the issue and the user's words (no heading in the answer). */
-export interface OrderTicketPayload {
-  order_id: string;
-  issue_id?: string | null;
-  article_name?: string | null;
-  query: string;
-  uploaded_image_ids?: string[];
-  item_details?: { item_id: string; item_name: string; quantity: number }[];
-}
+/** A marketplace order's ticket: the order, the issue and the user's words (the contract's orderTicketPayloadSchema). */
+export type { OrderTicketPayload };
 
 export type CreateTicketRequest = { idempotencyKey: string } & (
   | { target: 'ticket'; payload: TicketPayload; sourcePage?: string | null }
