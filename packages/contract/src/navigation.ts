@@ -45,6 +45,9 @@ export interface DeepLinkQuery {
 
 export const DEEP_LINK_PATH = '/deeplink';
 
+/** The page an invoice address confirmation link opens (docs/one-touch-rules.md); it carries ?token= and asks. */
+export const INVOICE_CONFIRM_PAGE = '/invoice/confirm';
+
 /**
  * Where a deep link lands. Only landing_page=website is handled (anything else goes home). Order
  * matters: a booking-type list first, then the login round-trip when the profile could not be

@@ -122,8 +122,6 @@ export const oneTouchPaths = {
 export const INVOICE_MAILS_PER_USER_PER_HOUR = 10;
 export const INVOICE_MAILS_PER_ADDRESS_PER_DAY = 5;
 export const INVOICE_CONFIRMATION_TTL_SECONDS = 24 * 3600;
-/** The web page the confirmation link opens; it carries ?token= and asks before sending. */
-export const INVOICE_CONFIRM_PAGE = '/invoice/confirm';
 
 export const confirmInvoiceEmailSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/) });
 
