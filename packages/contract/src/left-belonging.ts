@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageParamsSchema } from './messages.ts';
 
 /** Left-a-belonging (core.md §7): the calls, under one prefix. */
 export const labPaths = {
@@ -25,20 +26,6 @@ export const labStateSchema = z.enum([
 ]);
 export type LabState = z.infer<typeof labStateSchema>;
 
-/** The longest each optional field of the lost-item form may be (the form's maxLength, the route's check). */
-export const LAB_FIELD_MAX = { item_name: 100, item_color: 40, item_brand: 60, item_type: 60, item_at: 100 } as const;
-
-/** The lost-item form (guided-flows.md §3, §5: item_description is mandatory). */
-export const labCustomerConfirmSchema = z.object({
-  booking_id: z.string().max(64),
-  item_name: z.string().trim().max(LAB_FIELD_MAX.item_name).default(''),
-  item_color: z.string().trim().max(LAB_FIELD_MAX.item_color).default(''),
-  item_brand: z.string().trim().max(LAB_FIELD_MAX.item_brand).default(''),
-  item_type: z.string().trim().max(LAB_FIELD_MAX.item_type).default(''),
-  item_description: z.string().trim().min(1, 'Please describe the item').max(1000),
-  item_at: z.string().trim().max(LAB_FIELD_MAX.item_at).default(''),
-});
-
 export const labBookingQuerySchema = z.object({ booking_id: z.string().max(64) });
 
 /** Polling answer: inprogress until the driver's side is known, then done with what to show (core.md §4). */
@@ -46,6 +33,9 @@ export const labStatusResponseSchema = z.object({
   status: z.enum(['inprogress', 'done']),
   state: labStateSchema.nullable(),
   message: z.string(),
+  /** the message's catalogue code and parameters (messages.ts) */
+  code: z.string(),
+  params: messageParamsSchema.optional(),
   side_load: z.object({
     showCustomerConfirm: z.boolean(),
     showButton: z.boolean(),
@@ -60,6 +50,9 @@ export const labFormEnableResponseSchema = z.object({
   status: z.literal('SUCCESS'),
   enabled: z.boolean(),
   reason: z.string().nullable(),
+  /** the reason's catalogue code and parameters (messages.ts) */
+  reason_code: z.string().nullable(),
+  params: messageParamsSchema.optional(),
 });
 export type LabFormEnableResponse = z.infer<typeof labFormEnableResponseSchema>;
 

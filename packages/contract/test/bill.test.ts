@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedBill, type Bill, type BillLineKey, type BillReview, reviewBillDispute } from '../src/bill-rules.ts';
+import { adjustedBill, type Bill, type BillLineKey } from '../src/bill-rules.ts';
+import { type BillReview, reviewBillDispute } from '../src/flows/billing-dispute.ts';
 
 const bill = (over: Partial<Bill> = {}): Bill => ({
   currency_country: 'IN',
