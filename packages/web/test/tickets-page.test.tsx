@@ -2,8 +2,8 @@ import { TOAST_DURATION_MS, ticketPaths } from '@selfserve/contract';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TicketSummary } from '../src/features/tickets/api/get-tickets';
 import { TicketsPage } from '../src/features/tickets/routes/tickets';
+import type { TicketSummary } from '../src/lib/tickets/get-tickets';
 import { failure, renderInRouter } from './ticket-fixtures';
 import { type FetchHandler, jsonResponse, mockFetch, riya } from './utils';
 

@@ -1,4 +1,4 @@
-import { csatReasons, ticketMessages, writeToUsTexts } from '@selfserve/contract';
+import { ticketMessages, writeToUsTexts } from '@selfserve/contract';
 import { addFeatureLabels, i18n, localizeMessage } from '../../lib/i18n';
 
 // A number no message uses: the contract's message functions render it, and it becomes {{n}}.
@@ -22,11 +22,6 @@ const specTexts = {
   loginForRides: writeToUsTexts.loginForRides,
 };
 type SpecTextKey = keyof typeof specTexts;
-
-const reasonTexts = Object.fromEntries(csatReasons.map((r) => [r.key, r.text])) as Record<
-  (typeof csatReasons)[number]['key'],
-  string
->;
 
 /** The tickets feature's labels: the spec's texts (contract) plus our own. */
 const ownEn = {
@@ -94,18 +89,6 @@ const ownEn = {
     showMore: 'Show more',
     loadingMore: 'Loading…',
     moreFailed: 'Your older requests could not be loaded. Please try again.',
-  },
-  rating: {
-    question: 'How was our support?',
-    good: 'Good',
-    bad: 'Bad',
-    reasonsLegend: 'What went wrong?',
-    reasons: reasonTexts,
-    comment: 'Tell us more (optional)',
-    submit: 'Submit rating',
-    sending: 'Sending…',
-    thanks: 'Thank you for your feedback!',
-    rated: 'You rated this request.',
   },
 };
 
@@ -184,18 +167,6 @@ const ticketsHi: typeof ownEn = {
     showMore: 'और दिखाएँ',
     loadingMore: 'लोड हो रहा है…',
     moreFailed: 'आपके पुराने अनुरोध लोड नहीं हो सके। कृपया फिर से कोशिश करें।',
-  },
-  rating: {
-    question: 'हमारी सहायता कैसी रही?',
-    good: 'अच्छी',
-    bad: 'खराब',
-    reasonsLegend: 'क्या गलत हुआ?',
-    reasons: { too_slow: 'बहुत धीमी', not_resolved: 'हल नहीं हुई', rude_or_unhelpful: 'रूखी या बेकार', other: 'अन्य' },
-    comment: 'और बताएँ (वैकल्पिक)',
-    submit: 'रेटिंग भेजें',
-    sending: 'भेजा जा रहा है…',
-    thanks: 'आपकी प्रतिक्रिया के लिए धन्यवाद!',
-    rated: 'आपने इस अनुरोध को रेटिंग दी है।',
   },
 };
 

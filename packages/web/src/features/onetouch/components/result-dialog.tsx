@@ -2,14 +2,8 @@ import { channelsAfter, type OneTouchResult, type TicketSummary } from '@selfser
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TicketRating } from '../../../components/ticket-rating/ticket-rating';
 import { useSession } from '../../../lib/session';
-// To untangle: the rating (its component, mutation and texts) belongs to tickets; it should move to
-// src/components with its labels so the one-touch engine stops reaching into another feature.
-// biome-ignore lint/style/noRestrictedImports: the one cross-feature import left (see above)
-import { TicketRating } from '../../tickets/components/ticket-rating';
-// The rating's texts live with the tickets feature; loading them here keeps this lazy chunk self-sufficient.
-// biome-ignore lint/style/noRestrictedImports: the rating's texts, with the import above
-import '../../tickets/labels';
 import '../labels';
 import { Button } from '../../../components/button';
 import { BillBreakdown } from './bill-breakdown';

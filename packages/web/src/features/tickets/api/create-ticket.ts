@@ -7,9 +7,9 @@ import {
 } from '@selfserve/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { useMonitoringContext } from '../hooks/use-monitoring-context';
-import { ticketsQueryKeyRoot } from './get-tickets';
-import { timedTicketCall } from './monitoring';
+import { ticketsQueryKeyRoot } from '../../../lib/tickets/get-tickets';
+import { timedTicketCall } from '../../../lib/tickets/monitoring';
+import { useMonitoringContext } from '../../../lib/tickets/use-monitoring-context';
 
 /** The marketplace kinds with a createTicket path of their own (spec core.md §7). */
 export type MarketplaceKind = Parameters<typeof ticketPaths.marketplace>[0];

@@ -1,8 +1,8 @@
 import { ticketBadge } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
+import { TicketRating } from '../../../components/ticket-rating/ticket-rating';
 import { formatDateTime, isoDateTime } from '../../../lib/format-date';
-import type { TicketSummary } from '../api/get-tickets';
-import { TicketRating } from './ticket-rating';
+import type { TicketSummary } from '../../../lib/tickets/get-tickets';
 
 export interface TicketCardProps {
   ticket: TicketSummary;

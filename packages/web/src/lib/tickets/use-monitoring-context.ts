@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { currentAppVersion } from '../../../lib/app-version';
-import { useSession } from '../../../lib/session';
-import type { MonitoringContext } from '../api/monitoring';
+import { currentAppVersion } from '../app-version';
+import { useSession } from '../session';
+import type { MonitoringContext } from './monitoring';
 
 /** The caller's country, app flag and app version for monitoring events. */
 export function useMonitoringContext(): MonitoringContext {

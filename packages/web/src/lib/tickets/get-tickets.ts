@@ -1,8 +1,8 @@
 import { type TicketSummary, ticketPaths } from '@selfserve/contract';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useMonitoringContext } from '../hooks/use-monitoring-context';
+import { api } from '../api-client';
 import { type MonitoringContext, timedTicketCall } from './monitoring';
+import { useMonitoringContext } from './use-monitoring-context';
 
 /** One row of GET /api/v2/search_tickets: the contract's ticketSummarySchema, re-exported for this feature. */
 export type { TicketSummary };

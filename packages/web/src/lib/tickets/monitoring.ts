@@ -1,5 +1,5 @@
 import { ticketPaths } from '@selfserve/contract';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '../api-client';
 
 /** Who is calling, as monitoring wants it (spec core.md §7); unknown fields are left out. */
 export interface MonitoringContext {

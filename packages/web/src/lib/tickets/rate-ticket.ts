@@ -1,10 +1,10 @@
 import { type CsatPayload, ticketPaths } from '@selfserve/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { useMonitoringContext } from '../hooks/use-monitoring-context';
+import { ApiError, api } from '../api-client';
+import { useSession } from '../session';
 import { type TicketPages, type TicketsResponse, ticketsQueryKey } from './get-tickets';
 import { timedTicketCall } from './monitoring';
+import { useMonitoringContext } from './use-monitoring-context';
 
 /** POST /api/v1/csat (guided-flows.md §3 rating payload); a bad score carries a reason. */
 export function rateTicket(payload: CsatPayload): Promise<{ status: 'SUCCESS' }> {

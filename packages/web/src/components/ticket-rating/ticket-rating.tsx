@@ -1,19 +1,22 @@
 import { CSAT_COMMENT_MAX, type CsatReasonKey, csatReasons } from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button';
-import { ChoiceGroup } from '../../../components/choice-group';
-import { Field } from '../../../components/field';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
-import { localizeMessage } from '../../../lib/i18n';
-import type { TicketSummary } from '../api/get-tickets';
-import { isAlreadyRated, useRateTicket } from '../api/rate-ticket';
+import { ApiError } from '../../lib/api-client';
+import { localizeMessage } from '../../lib/i18n';
+import type { TicketSummary } from '../../lib/tickets/get-tickets';
+import { isAlreadyRated, useRateTicket } from '../../lib/tickets/rate-ticket';
+import { Button } from '../button';
+import { ChoiceGroup } from '../choice-group';
+import { Field } from '../field';
+import { useToast } from '../toast';
+import './labels';
+import './ticket-rating.css';
 
 /**
- * Support rating (guided-flows.md §4): Good is sent at once and thanked with a toast (2 s); Bad first asks
- * for a reason and an optional comment. A rated ticket says so instead. `emailFrom` goes with the rating of
- * an unban request (guided-flows.md §3: the rating payload's email_from).
+ * Support rating (guided-flows.md §4) of a ticket, on the tickets page and in the one-touch result dialog: Good is
+ * sent at once and thanked with a toast (2 s); Bad first asks for a reason and an optional comment. A rated ticket
+ * says so instead. `emailFrom` goes with the rating of an unban request (guided-flows.md §3: the rating payload's
+ * email_from).
  */
 export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSummary; emailFrom?: string | null }) {
   const { t } = useTranslation();
@@ -28,7 +31,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
   if (ticket.rated) {
     return (
       <p className="ticket-rating__done" data-testid="ticket-rated">
-        {t('tickets.rating.rated')}
+        {t('rating.rated')}
       </p>
     );
   }
@@ -42,7 +45,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
         satisfaction_rating: { score, comment: score === 'bad' ? comment.trim() : '' },
         ...(emailFrom ? { email_from: emailFrom } : {}),
       });
-      toast.show(t('tickets.rating.thanks'));
+      toast.show(t('rating.thanks'));
     } catch (err) {
       if (isAlreadyRated(err) && err instanceof ApiError) toast.show(localizeMessage(err.message));
       else setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('retry'));
@@ -56,9 +59,9 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
   return (
     <div className="ticket-rating" data-testid="ticket-rating">
       <fieldset className="ticket-rating__buttons">
-        <legend>{t('tickets.rating.question')}</legend>
+        <legend>{t('rating.question')}</legend>
         <Button variant="secondary" disabled={rate.isPending} onClick={() => void send('good')}>
-          {t('tickets.rating.good')}
+          {t('rating.good')}
         </Button>
         <Button
           variant="secondary"
@@ -67,19 +70,19 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
           disabled={rate.isPending}
           onClick={() => setAskingWhy(true)}
         >
-          {t('tickets.rating.bad')}
+          {t('rating.bad')}
         </Button>
       </fieldset>
       {askingWhy ? (
         <form id={`${ids}-why`} className="form" onSubmit={onSubmitBad} data-testid="rating-bad-form">
           <ChoiceGroup
-            legend={t('tickets.rating.reasonsLegend')}
+            legend={t('rating.reasonsLegend')}
             className="ticket-rating__reasons"
-            options={csatReasons.map((r) => ({ value: r.key, label: t(`tickets.rating.reasons.${r.key}`) }))}
+            options={csatReasons.map((r) => ({ value: r.key, label: t(`rating.reasons.${r.key}`) }))}
             value={reason}
             onChange={setReason}
           />
-          <Field id={`${ids}-comment`} label={t('tickets.rating.comment')}>
+          <Field id={`${ids}-comment`} label={t('rating.comment')}>
             {(control) => (
               <textarea
                 {...control}
@@ -91,7 +94,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
             )}
           </Field>
           <Button type="submit" disabled={!reason || rate.isPending}>
-            {rate.isPending ? t('tickets.rating.sending') : t('tickets.rating.submit')}
+            {rate.isPending ? t('rating.sending') : t('rating.submit')}
           </Button>
         </form>
       ) : null}
