@@ -2,13 +2,12 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   apiPaths,
   CSRF_HEADER,
+  formatMessage,
   IDEMPOTENCY_HEADER,
   messages,
-  ticketMessages,
   ticketPaths,
   ticketRoutes,
   writeToUsHref,
-  writeToUsTexts,
 } from '@selfserve/contract';
 import { signIn } from './support.ts';
 
@@ -62,7 +61,7 @@ test('riya writes to us with an image, finds the ticket open in /tickets and rat
   await describeField(page).pressSequentially('Too short!');
   await expect(describeField(page)).toHaveValue('Too short');
   await page.getByTestId('issue-submit').click();
-  await expect(page.getByText(ticketMessages.descriptionTooShort(20))).toBeVisible();
+  await expect(page.getByText(formatMessage('descriptionTooShort', { n: 20 }))).toBeVisible();
 
   await describeField(page).fill('I was charged twice for the same ride yesterday evening');
   await page.getByTestId('image-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
@@ -114,7 +113,7 @@ test('double-clicking submit creates one ticket', async ({ page }) => {
   await signIn(page, riya);
   const before = await ticketCount(page);
   await page.goto(ticketRoutes.writeToUs);
-  await page.getByRole('radio', { name: writeToUsTexts.issueNotRelatedToRide }).check();
+  await page.getByRole('radio', { name: messages.issueNotRelatedToRide }).check();
   await describeField(page).fill('The wallet page still shows my old balance since Monday');
   await page.getByTestId('issue-submit').dblclick();
   await expect(page.getByTestId('ticket-message')).toHaveText(messages.ticketSuccess);
@@ -143,7 +142,7 @@ test('a retried submit (same idempotency key) gets the first ticket back, even w
 test('an unverified e-mail lands on the verify page', async ({ page }) => {
   await signIn(page, neha);
   await page.goto(ticketRoutes.writeToUs);
-  await page.getByRole('radio', { name: writeToUsTexts.issueNotRelatedToRide }).check();
+  await page.getByRole('radio', { name: messages.issueNotRelatedToRide }).check();
   await describeField(page).fill('I cannot change my home address in the app');
   await page.getByTestId('issue-submit').click();
   await expect(page).toHaveURL(new RegExp(`${ticketRoutes.verifyEmail}$`));

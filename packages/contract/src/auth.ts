@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, LOGIN_CODE_LENGTH } from './constants.ts';
-import { messages } from './messages.ts';
+import { says } from './messages.ts';
 import { roleSchema } from './users.ts';
 
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .min(EMAIL_MIN_LENGTH, messages.invalidEmail)
-  .max(EMAIL_MAX_LENGTH, messages.invalidEmail)
-  .email(messages.invalidEmail);
+  .min(EMAIL_MIN_LENGTH, says('invalidEmail'))
+  .max(EMAIL_MAX_LENGTH, says('invalidEmail'))
+  .email(says('invalidEmail'));
 
 export const entryModeSchema = z.enum([
   'customer_website',
@@ -76,7 +76,7 @@ export const loginCodeVerifySchema = z.object({
   code: z
     .string()
     .trim()
-    .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), messages.loginCodeInvalid),
+    .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), says('loginCodeInvalid')),
 });
 export const appSessionRequestSchema = z.object({
   token: z.string().min(1).max(4096),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { messageParamsSchema } from './messages.ts';
 
 /**
- * One error shape on the wire (DESIGN.md): `{ status, error: { code, message } }`.
- * The code decides the HTTP status; the message is the text the user sees.
+ * One error shape on the wire (DESIGN.md): `{ status, error: { code, message, params? } }`.
+ * An error's class decides the HTTP status; `code` is the catalogue code of the message (messages.ts): the class
+ * itself when the class's own text is meant, a more precise code otherwise (bookingNotFound under NOT_FOUND).
  */
 export const errorCodes = {
   VALIDATION_FAILED: 400,
@@ -28,6 +30,8 @@ export const errorResponseSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
+    /** the values of the message's `{name}` parameters */
+    params: messageParamsSchema.optional(),
     /** Field-level problems for a failed validation: path → message. */
     fields: z.record(z.string(), z.string()).optional(),
   }),

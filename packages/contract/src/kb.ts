@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './messages.ts';
 import { orderContextSchema } from './orders.ts';
 
 /** Article labels of the spec (core.md §3, guided-flows.md §3). A label is a key with a value. */
@@ -109,7 +110,7 @@ const indexNames = z
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .pipe(
     z
-      .array(z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name'))
+      .array(z.string().regex(/^[a-z0-9_]{2,40}$/, says('unknownIndexName')))
       .min(1)
       .max(5),
   );
@@ -136,7 +137,7 @@ export type KbMetaResponse = z.infer<typeof kbMetaResponseSchema>;
 /** GET /api/kb/v3/articles: one node by id (an article, or a category with its children). */
 export const kbArticleQuerySchema = z.object({
   index_name: indexNames.optional(),
-  id: z.string().regex(/^[\w-]{1,40}$/, 'Invalid article id'),
+  id: z.string().regex(/^[\w-]{1,40}$/, says('invalidArticleId')),
   related: z.enum(['true', 'false']).optional(),
   context: z.string().max(64).optional(),
 });
@@ -144,7 +145,7 @@ export const kbArticleResponseSchema = z.object({ status: z.literal('SUCCESS'), 
 
 /** GET /api/kb/v3/related_article/{index}/articles: articles related to one, for a booking or order. */
 export const kbRelatedQuerySchema = z.object({
-  id: z.string().regex(/^[\w-]{1,40}$/, 'Invalid article id'),
+  id: z.string().regex(/^[\w-]{1,40}$/, says('invalidArticleId')),
   booking_id: z.string().max(64).optional(),
   car_category: z.string().max(40).optional(),
   order_id: z.string().max(64).optional(),
@@ -157,7 +158,7 @@ export const kbRelatedResponseSchema = z.object({
 export type KbRelatedResponse = z.infer<typeof kbRelatedResponseSchema>;
 
 export const kbSearchQuerySchema = z.object({
-  query: z.string().trim().min(3, 'Please type at least 3 characters').max(200),
+  query: z.string().trim().min(3, says('searchTooShort')).max(200),
   index_name: indexNames.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });

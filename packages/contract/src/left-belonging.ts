@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageParamsSchema } from './messages.ts';
 
 /** Left-a-belonging (core.md §7): the calls, under one prefix. */
 export const labPaths = {
@@ -32,6 +33,9 @@ export const labStatusResponseSchema = z.object({
   status: z.enum(['inprogress', 'done']),
   state: labStateSchema.nullable(),
   message: z.string(),
+  /** the message's catalogue code and parameters (messages.ts) */
+  code: z.string(),
+  params: messageParamsSchema.optional(),
   side_load: z.object({
     showCustomerConfirm: z.boolean(),
     showButton: z.boolean(),
@@ -46,6 +50,9 @@ export const labFormEnableResponseSchema = z.object({
   status: z.literal('SUCCESS'),
   enabled: z.boolean(),
   reason: z.string().nullable(),
+  /** the reason's catalogue code and parameters (messages.ts) */
+  reason_code: z.string().nullable(),
+  params: messageParamsSchema.optional(),
 });
 export type LabFormEnableResponse = z.infer<typeof labFormEnableResponseSchema>;
 

@@ -1,8 +1,35 @@
-/** The spec's user-facing texts, written once. The web app's `en` locale is built from these. */
+import { z } from 'zod';
+
+/**
+ * The message catalogue: every user-facing sentence the server sends and the spec's texts the web shows, written
+ * once, each under a stable code. `{name}` marks a typed parameter. The server answers `{ code, message, params }`
+ * (the English `message` exactly as the spec writes it); the web shows a message by its code and parameters in the
+ * reader's language (its `en` locale is this catalogue). Codes never change once used: a new wording is a new
+ * English text under the same code, a new meaning a new code.
+ */
+const GENERIC_FAILURE = 'Something went wrong. Please try again.';
+
 export const messages = {
+  // Each error class's own text (errors.ts errorCodes): an error answer whose code is its class says this.
+  VALIDATION_FAILED: 'Please check your input.',
+  UNAUTHORIZED: 'Please sign in to continue.',
+  CSRF_MISSING: 'This request is missing its security token. Reload the page and try again.',
+  /** the spec's error value: the caller sends the user to verify their e-mail */
+  email_not_verified: 'Please verify your e-mail address, then submit your request again.',
+  FORBIDDEN: 'You are not allowed to do that.',
+  NOT_FOUND: 'Not found.',
+  METHOD_NOT_ALLOWED: 'This request is not allowed here.',
+  CONFLICT: 'This changed meanwhile. Please reload the page and try again.',
+  PAYLOAD_TOO_LARGE: 'This request is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'This kind of content is not accepted here.',
+  TOO_MANY_REQUESTS: 'Too many attempts. Please wait a few minutes and try again.',
+  INTERNAL: GENERIC_FAILURE,
+  UNAVAILABLE: 'This service is not available right now. Please try again later.',
+
+  // The spec's texts (core.md §8, guided-flows.md §8).
   sorry: 'Sorry',
   sorryBang: 'Sorry!',
-  genericFailure: 'Something went wrong. Please try again.',
+  genericFailure: GENERIC_FAILURE,
   retry: 'Uh Oh! We faced an error. Request you to please retry.',
   articleNotFound: 'Article not found.',
   bookingNotFound: 'Booking Not found.',
@@ -22,20 +49,218 @@ export const messages = {
   callbackFailed: 'Something went wrong!',
   appLinkFailed: 'Error in Sending App Link',
   listFailed: 'Something went wrong',
-  // Our own texts for what the spec leaves open (documented in docs/auth.md).
-  csrfMissing: 'This request is missing its security token. Reload the page and try again.',
-  unauthorized: 'Please sign in to continue.',
-  forbidden: 'You are not allowed to do that.',
-  notFound: 'Not found.',
-  validationFailed: 'Please check your input.',
-  tooManyRequests: 'Too many attempts. Please wait a few minutes and try again.',
+  invalidEmail: 'Please input a valid email address',
+  enterValidEmail: 'Please Enter A Valid Email',
+  enterValidPhone: 'Please Enter A Valid Phone Number',
+  enterValidComment: 'Please Enter A Valid Comment Between 15 and 1000 characters',
+
+  // The issue form and uploads (guided-flows.md §5).
+  descriptionTooShort: 'Please enter atleast {n} characters',
+  uploadAtLeastOne: 'Please upload atleast one image.',
+  selectAtLeastOneProduct: 'Please select atleast one product.',
+  tooManyImages: '* You can only upload {n} images',
+  quantityTooHigh: 'You can select at most {n} of this product.',
+  imageTooLarge5: 'Please upload correct image of less than 5 MB size',
+  imageWrongOrTooLarge10: 'Please ensure the image is in JPG/PNG/GIF/SVG/JPEG format and does not exceed 10 MB in size',
+  imageUploadFailed: 'Image Upload failed',
+  uploadSomethingWrong: 'Something went Wrong! Please try again later.',
+  issueWithRide: 'I have an issue with a ride',
+  issueNotRelatedToRide: 'I have an issue not related to a ride',
+  loginForRides: 'Please Login to proceed further on rides.',
+  cardInComment: 'We found a Card Information in your comment. Request you to Remove such personal information.',
+
+  // Our own texts for what the spec leaves open (docs/auth.md, docs/tickets.md, docs/one-touch-rules.md …).
   loginCodeInvalid: 'That code is not right or has expired. Ask for a new code and try again.',
   loginUnknownEmail: 'We could not find an account with that e-mail address.',
   appTokenInvalid: 'The app sign-in token is invalid or has expired.',
   demoLoginDisabled: 'Demo sign-in is turned off on this server.',
-  invalidEmail: 'Please input a valid email address',
   unstorableText: 'Your text contains a character we cannot accept. Please remove it and try again.',
   codeSignInUnavailable: 'Signing in with an e-mail code is not available on this server. Please sign in from the app.',
+  noActiveMembership: 'There is no active membership on this account.',
+  orderNotFound: 'Order not found.',
+  ticketNotFound: 'Ticket not found.',
+  driverHelpOnly: 'This help is for driver partners.',
+  foodRiderNoBookings: 'Food-delivery riders cannot list driver bookings.',
+  areaNotServed: 'We do not serve this area yet.',
+  pageLinkInvalid: 'This page link is not valid. Please reload the list.',
+  pageKeyNeeded: 'A page after the first needs the page_key of the page before.',
+  listLinkInvalid: 'This list link is not valid. Please reload the page.',
+  searchTooShort: 'Please type at least 3 characters',
+  chooseReason: 'Please choose a reason.',
+  alreadyRated: 'You have already rated this request. Thank you!',
+  formExpired: 'This form has expired. Please reload the page and fill it in again.',
+  uploadFileTypeHeader: 'Send the header x-filetype: image with an image upload.',
+  uploadNotMultipart: 'Send the image as multipart/form-data in a field named file.',
+  uploadAttachFailed: 'One of the images could not be attached. Please upload it again.',
+  uploadTooManyPixels:
+    'This image is too large in pixels. Please upload one of at most 12,000 pixels a side and 50 megapixels.',
+  marketplaceTicketCreated:
+    'Thank you! We have received your request about order {orderId}. Our team will look into it and write to you within 24 hours. Thanks for reaching out to us.',
+
+  // One-touch answers (docs/one-touch-rules.md).
+  unknownCallType: 'Unknown call type',
+  requestNotForArticle: 'This request does not match the article. Please reload the page.',
+  requestCannotBeMade: 'This request cannot be made for this ride.',
+  requestReceived: 'Request received',
+  requestAlreadyReceived: 'Request already received',
+  refundChooseDestination: 'Please choose how you would like to have your refund processed.',
+  refundDestinationNotOffered: 'This refund cannot be sent there. Please choose another option.',
+  refundNotEligibleTitle: 'Not eligible for a refund',
+  refundNotEligible: 'There is no charge on this ride that we can refund.',
+  refundAlreadyTitle: 'Already refunded',
+  refundAlready: 'This ride has already been refunded.',
+  refundAlreadyOn: 'We refunded {amount} for this ride on {date}.',
+  refundInitiatedTitle: 'Refund initiated',
+  refundNeft: 'Your refund of {amount} will reach your bank account in 7 to 10 business days.',
+  refundVoucher: 'A voucher for {amount} has been added to your account. It is ready to use now.',
+  refundWallet: '{amount} has been added to your wallet. It is ready to use now.',
+  invoiceSentForRide: 'We have sent the invoice for ride {crn} to {address}.',
+  invoiceSentForPlan: 'We have sent the invoice for {plan} to {address}.',
+  invoiceConfirmTitle: 'Confirm your e-mail address',
+  invoiceConfirmSent: 'We have sent a link to {address}. Open it within 24 hours to receive the invoice.',
+  invoiceRideNotCompleted: 'An invoice is available once the ride is completed.',
+  invoiceNoPaidMembership: 'There is no paid membership on your account to send an invoice for.',
+  invoiceLinkExpired: 'This link has expired or was already used. Please ask for the invoice again.',
+  kycNotMultipart: 'This form must be sent as multipart/form-data.',
+  kycFormIncomplete: 'The form was incomplete. Please go back and try again.',
+  updateEmailLogInAgain: 'Please log in and submit your request again.',
+  updateEmailCurrentMismatch: 'The current e-mail you entered does not match your account.',
+  updateEmailTaken: 'This e-mail address is already used by another account.',
+  updateEmailDoneTitle: 'E-mail updated',
+  updateEmailDone: 'Your e-mail address is now {email}. We have sent a link to verify it.',
+
+  // Billing dispute (docs/one-touch-rules.md "Billing dispute").
+  billNoneTitle: 'No bill to dispute',
+  billNone: 'Only the bill of a completed ride can be disputed.',
+  billChooseLines: 'Please choose the lines of the bill that look wrong.',
+  billAdjustedTitle: 'Fare adjusted',
+  billAdjustedDistance:
+    'We checked your ride: you were charged for {charged} km but the route from your pickup to your drop is {route} km. We have added {amount} to your wallet. It is ready to use now.',
+  billAdjustedWaiting:
+    'We checked your ride: the driver waited {minutes} minutes, within the free {free}. We have added {amount} to your wallet. It is ready to use now.',
+  billAdjustedBoth:
+    'We checked your ride: you were charged for {charged} km but the route from your pickup to your drop is {route} km, and the driver waited {minutes} minutes, within the free {free}. We have added {amount} to your wallet. It is ready to use now.',
+  billUnderReview: 'We will check the bill of ride {crn} and reply by e-mail within 48 hours.',
+  billAlreadyChecking: 'We are already checking the bill of this ride.',
+  billAlreadyReviewedTitle: 'Bill already reviewed',
+  billAlreadyAdjusted: 'We have already checked this bill and added {amount} to your wallet.',
+
+  // Left a belonging (docs/left-belonging.md).
+  labOnlyCompleted: 'Only completed rides can report a lost item.',
+  labTooOld: 'This ride is more than {days} days old. Please write to us instead.',
+  labAlreadyReported: 'You have already reported an item for this ride.',
+  labNoRequest: 'There is no lost-item request for this ride.',
+  labRequestMissing: 'No such lost-item request.',
+  labEventOutOfOrder: 'A {event} cannot follow {state}.',
+  labChangedMeanwhile: 'The request changed meanwhile.',
+  labCallingUnavailable: 'We cannot call drivers right now. Please write to us about your item.',
+  labStillCalling: 'We are still calling your driver. Please wait a moment.',
+  labCalling: 'We are calling your driver. This takes a minute or two.',
+  labTicketRaised: 'We have raised ticket {ticketId} for your lost item and will keep you posted by e-mail.',
+  labFound: 'Good news: your driver found it.',
+  labFoundNote: 'Good news: your driver found it. {note}',
+  labNotFound: 'Your driver could not find the item in the car.',
+  labUnreachable: 'We could not reach your driver.',
+  labUnreachableNote: 'We could not reach your driver. {note}',
+  labPickupArranged: 'The pick-up is arranged. Your driver will call you from a masked number.',
+  labDriverOnTrip: 'The driver is on a trip and cannot talk now.',
+  labDescribeItem: 'Please describe the item',
+  unknownIndexName: 'Unknown index name',
+  invalidArticleId: 'Invalid article id',
+  invalidOrderId: 'Invalid order id',
+
+  // Mail (the server writes it; one text a line or paragraph).
+  mailSignInCodeSubject: 'Your sign-in code',
+  mailSignInCode: 'Your sign-in code is {code}.',
+  mailSignInCodeOnce: 'It works once, for {minutes} minutes.',
+  mailSignInCodeIgnore: 'If you did not ask for it, you can ignore this mail: nobody can sign in without the code.',
+  mailTicketSubject: 'We have received your request (ticket {ticketId})',
+  mailTicketDetails: 'Ticket: {ticketId}\nSubject: {subject}',
+  mailTicketFollow: 'You can follow it under My tickets in the help centre.',
+  mailInvoiceRideSubject: 'Your invoice for ride {crn}',
+  mailInvoiceRide: 'Invoice for ride {crn}',
+  mailInvoicePlanSubject: 'Your invoice for {plan}',
+  mailInvoicePlan: 'Invoice for {plan}',
+  mailInvoiceDate: 'Date: {date}',
+  mailInvoiceCity: 'City: {city}',
+  mailInvoiceVehicle: 'Vehicle: {vehicle}',
+  mailInvoicePeriod: 'Period: {from} to {to}',
+  mailInvoiceTotal: 'Total: {amount}',
+  mailInvoiceLine: '{line}: {amount}',
+  mailConfirmSubject: 'Confirm where to send your invoice',
+  mailConfirmAsked: '{name} asked us to send an invoice to this address.',
+  mailConfirmOpen: 'To receive it, open this link within {hours} hours:\n{link}',
+  mailConfirmIgnore: 'If you did not expect this, you can ignore this mail: nothing will be sent.',
+  billLineBaseFare: 'Base fare',
+  billLineDistance: 'Distance',
+  billLinePeak: 'Peak-time charge',
+  billLineWaiting: 'Waiting',
+  billLineToll: 'Toll and parking',
+  billLineCancellationFee: 'Cancellation fee',
+  billLineTaxes: 'Taxes',
+  billLineAdjustment: 'Adjustment',
 } as const;
 
-export type MessageKey = keyof typeof messages;
+export type MessageCode = keyof typeof messages;
+
+/** The parameter names of a text: `'{amount} on {date}'` → `'amount' | 'date'`. */
+type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | ParamNames<Rest> : never;
+export type MessageParams<C extends MessageCode> = Record<ParamNames<(typeof messages)[C]>, string | number>;
+/** A code's parameters as an argument list: none for a plain text, one object for a text with `{…}`. */
+export type ParamsArg<C extends MessageCode> = [ParamNames<(typeof messages)[C]>] extends [never]
+  ? []
+  : [params: MessageParams<C>];
+
+export type MessageParamValues = Record<string, string | number>;
+export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** A sentence as it travels: its code, its English text, and the parameters the text was made with. */
+export interface CodedMessage {
+  code: MessageCode;
+  message: string;
+  params?: MessageParamValues;
+}
+
+export function isMessageCode(code: unknown): code is MessageCode {
+  return typeof code === 'string' && Object.hasOwn(messages, code);
+}
+
+/** Fills a text's `{name}` parameters; a parameter the caller did not give stays visible as `{name}`. */
+export function fillParams(text: string, params: MessageParamValues = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+type Renderer = (code: MessageCode, params: MessageParamValues) => string;
+const english: Renderer = (code, params) => fillParams(messages[code], params);
+let render: Renderer = english;
+
+/**
+ * A message's text: English on the server; in the web app the reader's language once it has set its renderer
+ * (setMessageRenderer), so the contract's own rules (form validation) speak the reader's language too.
+ */
+export function formatMessage<C extends MessageCode>(code: C, ...params: ParamsArg<C>): string {
+  return render(code, (params[0] as MessageParamValues | undefined) ?? {});
+}
+
+/** The web app's i18n installs itself here; null restores English. */
+export function setMessageRenderer(renderer: Renderer | null): void {
+  render = renderer ?? english;
+}
+
+/** The coded form of a message, always with its English text (what the server sends). */
+export function coded<C extends MessageCode>(code: C, ...params: ParamsArg<C>): CodedMessage {
+  const values = params[0] as MessageParamValues | undefined;
+  return { code, message: english(code, values ?? {}), ...(values ? { params: values } : {}) };
+}
+
+export type PlainMessageCode = { [C in MessageCode]: ParamsArg<C> extends [] ? C : never }[MessageCode];
+
+/**
+ * A schema check's message by code, made when the check fails (never when the schema is built): English on the
+ * server, the reader's language in a web form. Use as the check's second argument: `.email(says('invalidEmail'))`.
+ */
+export function says(code: PlainMessageCode): { error: () => string } {
+  return { error: () => formatMessage(code) };
+}

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { billSchema } from './bill.ts';
+import { messageParamsSchema, says } from './messages.ts';
 import { isValidEmail } from './tickets.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
 /** The longest `message` of a one-touch submit (a billing dispute's comment travels as it): the forms' limit too. */
 export const ONE_TOUCH_MESSAGE_MAX = 1500;
-/** The spec's message for a bad invoice address (guided-flows.md §5). */
-export const invalidInvoiceEmail = 'Please Enter A Valid Email';
 
 /**
  * An address an invoice may be mailed to: the contract's isValidEmail rule (one address, 3 to 50 characters, no
@@ -14,16 +13,16 @@ export const invalidInvoiceEmail = 'Please Enter A Valid Email';
  * long — answers the spec's one message, like the submit's params.email does.
  */
 export const invoiceEmailSchema = z
-  .string({ error: invalidInvoiceEmail })
-  .max(254, invalidInvoiceEmail)
-  .refine(isValidEmail, invalidInvoiceEmail);
+  .string(says('enterValidEmail'))
+  .max(254, says('enterValidEmail'))
+  .refine(isValidEmail, says('enterValidEmail'));
 
 /** The one-touch submit payload (guided-flows.md §3); unknown extra fields are ignored. */
 export const oneTouchSubmitSchema = z.object({
   custom_id: text(64),
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   reason_submitted: text(200),
-  call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, 'Unknown call type'),
+  call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, says('unknownCallType')),
   message: text(ONE_TOUCH_MESSAGE_MAX),
   subscription_id: text(64),
   one_touch_source: text(40),
@@ -50,6 +49,10 @@ export const oneTouchResponseSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILURE', 'NOIMAGE', 'ALREADY_REFUNDED']),
   title: z.string(),
   message: z.string(),
+  /** the catalogue codes of the title and the message, and the message's parameters (messages.ts) */
+  title_code: z.string().optional(),
+  code: z.string().optional(),
+  params: messageParamsSchema.optional(),
   ticket_request_id: z.string().nullable(),
   csat_required: z.boolean(),
   map_url: z.string().nullable().optional(),
@@ -73,9 +76,9 @@ export const updateEmailSchema = z.object({
   updated_email: z
     .string()
     .trim()
-    .min(3, 'Please Enter A Valid Email')
-    .max(50, 'Please Enter A Valid Email')
-    .email('Please Enter A Valid Email'),
+    .min(3, says('enterValidEmail'))
+    .max(50, says('enterValidEmail'))
+    .email(says('enterValidEmail')),
   reason_submitted: text(200),
   article_id: text(40),
   call_type: text(64),
@@ -89,18 +92,14 @@ export const updateEmailSchema = z.object({
  */
 export const submitWithoutLoginSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
-  call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, 'Unknown call type'),
-  email: z.string().trim().min(3).max(50).email('Please Enter A Valid Email'),
+  call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, says('unknownCallType')),
+  email: z.string().trim().min(3).max(50).email(says('enterValidEmail')),
   phone_number: z
     .string()
-    .regex(/^\d{5,15}$/, 'Please Enter A Valid Phone Number')
+    .regex(/^\d{5,15}$/, says('enterValidPhone'))
     .optional(),
   city: z.string().trim().min(2).max(64),
-  message: z
-    .string()
-    .trim()
-    .min(15, 'Please Enter A Valid Comment Between 15 and 1000 characters')
-    .max(1000, 'Please Enter A Valid Comment Between 15 and 1000 characters'),
+  message: z.string().trim().min(15, says('enterValidComment')).max(1000, says('enterValidComment')),
   secret_key: z.string().max(200),
 });
 

@@ -3,6 +3,7 @@
  * read, and which support channels follow a result. Pure rules, used by the web app and the server.
  */
 import type { Bill } from './bill-rules.ts';
+import { formatMessage } from './messages.ts';
 
 export type LabelValue = string | number | boolean;
 
@@ -81,7 +82,7 @@ function tagNumber(tags: string[], name: string): number | null {
 
 function refusal(response: Record<string, unknown>): string {
   const message = response.message;
-  return typeof message === 'string' && message.trim() ? message : 'This request cannot be made for this ride.';
+  return typeof message === 'string' && message.trim() ? message : formatMessage('requestCannotBeMade');
 }
 
 /** Decides the flow of an article from its labels and tags (a table test covers every one). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './messages.ts';
 
 // The zod-free paths live in order-paths.ts; re-exported for old imports.
 export { orderPaths } from './order-paths.ts';
@@ -24,7 +25,9 @@ export const orderContextSchema = z.object({
 });
 export type OrderContext = z.infer<typeof orderContextSchema>;
 
-export const orderContextQuerySchema = z.object({ order_id: z.string().regex(/^[\w-]{1,64}$/, 'Invalid order id') });
+export const orderContextQuerySchema = z.object({
+  order_id: z.string().regex(/^[\w-]{1,64}$/, says('invalidOrderId')),
+});
 export const orderContextResponseSchema = z.object({ status: z.literal('SUCCESS'), data: orderContextSchema });
 export const orderListResponseSchema = z.object({ status: z.literal('SUCCESS'), data: z.array(orderContextSchema) });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;

@@ -30,13 +30,6 @@ export function tagSearchWords(tag: string): string {
     .toLowerCase();
 }
 
-/** Spec texts of the general write-to-us choice (guided-flows.md §3, §4). */
-export const writeToUsTexts = {
-  issueWithRide: 'I have an issue with a ride',
-  issueNotRelatedToRide: 'I have an issue not related to a ride',
-  loginForRides: 'Please Login to proceed further on rides.',
-} as const;
-
 /**
  * Reasons offered with a bad support rating. The spec leaves the list's content open
  * (guided-flows.md §9); the key is what POST /api/v1/csat receives as `reason`.

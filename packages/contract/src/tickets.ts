@@ -1,23 +1,10 @@
 import { z } from 'zod';
 import { SUPPORT_HISTORY_MIN_APP_VERSION } from './constants.ts';
 import { isValidCrn } from './crn.ts';
+import { formatMessage, messageParamsSchema, says } from './messages.ts';
 import { type CsatReasonKey, csatReasons } from './ticket-rules.ts';
 
 /** Issue form and ticket texts (spec core.md §8, guided-flows.md §5). */
-export const ticketMessages = {
-  descriptionTooShort: (min: number) => `Please enter atleast ${min} characters`,
-  uploadAtLeastOne: 'Please upload atleast one image.',
-  selectAtLeastOneProduct: 'Please select atleast one product.',
-  tooManyImages: (n: number) => `* You can only upload ${n} images`,
-  invalidEmail: 'Please input a valid email address',
-  quantityTooHigh: (n: number) => `You can select at most ${n} of this product.`,
-  imageTooLarge5: 'Please upload correct image of less than 5 MB size',
-  imageWrongOrTooLarge10: 'Please ensure the image is in JPG/PNG/GIF/SVG/JPEG format and does not exceed 10 MB in size',
-  imageUploadFailed: 'Image Upload failed',
-  uploadSomethingWrong: 'Something went Wrong! Please try again later.',
-  /** a ticket list cursor that is not one of ours */
-  badCursor: 'This list link is not valid. Please reload the page.',
-} as const;
 
 export const DESCRIPTION_MIN_LENGTH = 20;
 export const MAX_IMAGES = 10;
@@ -76,23 +63,23 @@ export type IssueFormErrors = Partial<Record<'email' | 'description' | 'images' 
 /** The issue form's rules, used by the form and again by the server route. */
 export function validateIssueForm(input: IssueFormInput, rules: IssueFormRules): IssueFormErrors {
   const errors: IssueFormErrors = {};
-  if (!rules.hideEmail && !isValidEmail(input.email ?? '')) errors.email = ticketMessages.invalidEmail;
+  if (!rules.hideEmail && !isValidEmail(input.email ?? '')) errors.email = formatMessage('invalidEmail');
   const min = rules.descriptionMin ?? DESCRIPTION_MIN_LENGTH;
   const descriptionNeeded = !rules.hideDescription && !(rules.rideId && isValidCrn(rules.rideId));
   if (descriptionNeeded && cleanDescription(input.description ?? '').trim().length < min) {
-    errors.description = ticketMessages.descriptionTooShort(min);
+    errors.description = formatMessage('descriptionTooShort', { n: min });
   }
   const images = input.imageIds ?? [];
   const maxImages = rules.invoice ? MAX_INVOICE_IMAGES : MAX_IMAGES;
-  if (rules.imageUploadRequired && images.length === 0) errors.images = ticketMessages.uploadAtLeastOne;
-  else if (images.length > maxImages) errors.images = ticketMessages.tooManyImages(maxImages);
+  if (rules.imageUploadRequired && images.length === 0) errors.images = formatMessage('uploadAtLeastOne');
+  else if (images.length > maxImages) errors.images = formatMessage('tooManyImages', { n: maxImages });
   if (rules.items && rules.items.length > 0) {
     const chosen = (input.items ?? []).filter((i) => i.quantity > 0);
-    if (chosen.length === 0) errors.items = ticketMessages.selectAtLeastOneProduct;
+    if (chosen.length === 0) errors.items = formatMessage('selectAtLeastOneProduct');
     for (const c of chosen) {
       const product = rules.items.find((p) => p.item_id === c.item_id);
-      if (!product) errors.items = ticketMessages.selectAtLeastOneProduct;
-      else if (c.quantity > product.quantity) errors.items = ticketMessages.quantityTooHigh(product.quantity);
+      if (!product) errors.items = formatMessage('selectAtLeastOneProduct');
+      else if (c.quantity > product.quantity) errors.items = formatMessage('quantityTooHigh', { n: product.quantity });
     }
   }
   return errors;
@@ -140,10 +127,10 @@ const idText = z.string().max(64).nullish();
  */
 export const ticketEmailSchema = z
   .string()
-  .max(EMAIL_MAX + 20, ticketMessages.invalidEmail)
-  .refine((v) => !/\p{Cc}/u.test(v), ticketMessages.invalidEmail)
+  .max(EMAIL_MAX + 20, says('invalidEmail'))
+  .refine((v) => !/\p{Cc}/u.test(v), says('invalidEmail'))
   .trim()
-  .refine(isValidEmail, ticketMessages.invalidEmail);
+  .refine(isValidEmail, says('invalidEmail'));
 
 /** POST /api/v1/ticket — v1 payload; v2 adds uploaded_image_ids and item_details (core.md §3). */
 export const ticketPayloadSchema = z.object({
@@ -231,6 +218,9 @@ export const ticketResponseSchema = z.object({
   request_status: z.enum(['CREATED', 'OPEN_TICKET_PRESENT']),
   ticket_id: z.string(),
   message: z.string(),
+  /** the message's catalogue code and parameters (messages.ts) */
+  code: z.string(),
+  params: messageParamsSchema.optional(),
 });
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;
 
@@ -239,6 +229,7 @@ export const invalidTokenResponseSchema = z.object({
   status: z.literal('FAILURE'),
   reason: z.literal('invalidToken'),
   message: z.string(),
+  code: z.string(),
 });
 export const formTokenResponseSchema = z.object({
   status: z.literal('SUCCESS'),
@@ -268,7 +259,7 @@ export const searchTicketsQuerySchema = z.object({
   cursor: z
     .string()
     .max(200)
-    .regex(/^[\w-]+$/, ticketMessages.badCursor)
+    .regex(/^[\w-]+$/, says('listLinkInvalid'))
     .optional(),
 });
 export const searchTicketsResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { IMAGE_LIMIT_LARGE, IMAGE_LIMIT_SMALL, ticketMessages } from './tickets.ts';
+import type { PlainMessageCode } from './messages.ts';
+import { IMAGE_LIMIT_LARGE, IMAGE_LIMIT_SMALL } from './tickets.ts';
 
 /**
  * Image upload (spec core.md §7: "multipart file to the support service's documents path with an
@@ -26,9 +27,9 @@ export const UPLOAD_FIELD = 'file';
  */
 export const uploadLimitSchema = z.enum(['5mb', '10mb']);
 export type UploadLimit = z.infer<typeof uploadLimitSchema>;
-export const uploadLimits: Readonly<Record<UploadLimit, { bytes: number; message: string }>> = {
-  '5mb': { bytes: IMAGE_LIMIT_SMALL, message: ticketMessages.imageTooLarge5 },
-  '10mb': { bytes: IMAGE_LIMIT_LARGE, message: ticketMessages.imageWrongOrTooLarge10 },
+export const uploadLimits: Readonly<Record<UploadLimit, { bytes: number; refusal: PlainMessageCode }>> = {
+  '5mb': { bytes: IMAGE_LIMIT_SMALL, refusal: 'imageTooLarge5' },
+  '10mb': { bytes: IMAGE_LIMIT_LARGE, refusal: 'imageWrongOrTooLarge10' },
 };
 
 /**
@@ -42,7 +43,7 @@ export const SVG_LIMIT = 1024 * 1024;
  * Pixel caps of a raster image (PNG, JPEG, GIF), read from its header without decoding it: a tiny file
  * can claim 20,000 × 20,000 pixels, which a browser or an agent's viewer would try to hold in memory
  * (1.6 GB at 4 bytes a pixel). 12,000 px a side and 50 megapixels in all take any phone or camera photo.
- * Over either cap the upload is refused (413) with uploadMessages.tooManyPixels (docs/uploads.md).
+ * Over either cap the upload is refused (413) with messages.uploadTooManyPixels (docs/uploads.md).
  */
 export const MAX_IMAGE_SIDE = 12_000;
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -58,13 +59,3 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 /** The types accepted, as detected from the file's first bytes (never its name). */
 export const imageContentTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml'] as const;
 export type ImageContentType = (typeof imageContentTypes)[number];
-
-export const uploadMessages = {
-  fileTypeHeader: 'Send the header x-filetype: image with an image upload.',
-  notMultipart: 'Send the image as multipart/form-data in a field named file.',
-  /** claimDocuments: an id that is missing, someone else's or already attached. */
-  attachFailed: 'One of the images could not be attached. Please upload it again.',
-  /** Over MAX_IMAGE_SIDE or MAX_IMAGE_PIXELS (413). */
-  tooManyPixels:
-    'This image is too large in pixels. Please upload one of at most 12,000 pixels a side and 50 megapixels.',
-} as const;

@@ -220,10 +220,10 @@ describe('readOneTouchResponse: every status and HTTP case', () => {
     [
       '429 in the error shape says to wait (its error.message), not the generic retry',
       429,
-      { status: 'FAILURE', error: { code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests } },
+      { status: 'FAILURE', error: { code: 'TOO_MANY_REQUESTS', message: messages.TOO_MANY_REQUESTS } },
       'FAILURE',
       'Sorry',
-      messages.tooManyRequests,
+      messages.TOO_MANY_REQUESTS,
     ],
     [
       '400 in the error shape names what to correct',

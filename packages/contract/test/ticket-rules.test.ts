@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAppVersion } from '../src/app-version.ts';
 import { withCrnCheckDigit } from '../src/crn.ts';
 import { issueFormSchema } from '../src/issue-form.ts';
+import { formatMessage, messages } from '../src/messages.ts';
 import {
   articleFormRules,
   type IssueFormArticle,
@@ -10,7 +11,7 @@ import {
   tagSearchWords,
   writeToUsHref,
 } from '../src/ticket-rules.ts';
-import { ticketMessages, validateIssueForm } from '../src/tickets.ts';
+import { validateIssueForm } from '../src/tickets.ts';
 
 const crn = withCrnCheckDigit('271828182');
 
@@ -75,15 +76,15 @@ describe('articleFormRules', () => {
   it('drives validateIssueForm exactly like the server (docs/tickets.md)', () => {
     const images = articleFormRules(article({ labels: { call_type: 'damaged_item' } }));
     expect(validateIssueForm({ email: 'riya@example.in', description: 'x'.repeat(20) }, images)).toEqual({
-      images: ticketMessages.uploadAtLeastOne,
+      images: messages.uploadAtLeastOne,
     });
     const invoice = articleFormRules(article({ side_load: { invoice_upload: true } }));
     expect(
       validateIssueForm({ email: 'riya@example.in', description: 'x'.repeat(20), imageIds: ['a', 'b'] }, invoice),
-    ).toEqual({ images: ticketMessages.tooManyImages(1) });
+    ).toEqual({ images: formatMessage('tooManyImages', { n: 1 }) });
     const items = articleFormRules(article({ labels: { call_type: 'item_missing' } }), { items: ordered });
     expect(validateIssueForm({ email: 'riya@example.in', description: 'x'.repeat(20), items: [] }, items)).toEqual({
-      items: ticketMessages.selectAtLeastOneProduct,
+      items: messages.selectAtLeastOneProduct,
     });
     const hidden = articleFormRules(article({ label_names: ['hide_email', 'hide_description'] }));
     expect(validateIssueForm({}, hidden)).toEqual({});
@@ -119,20 +120,20 @@ describe('issueFormSchema (the form runs the server rules)', () => {
       'short description',
       { ...values, description: 'too short' },
       rules,
-      { description: ticketMessages.descriptionTooShort(20) },
+      { description: formatMessage('descriptionTooShort', { n: 20 }) },
     ],
-    ['dummy e-mail', { ...values, email: 'dummy@example.in' }, rules, { email: ticketMessages.invalidEmail }],
+    ['dummy e-mail', { ...values, email: 'dummy@example.in' }, rules, { email: messages.invalidEmail }],
     [
       'images required',
       values,
       articleFormRules(article({ labels: { call_type: 'damaged_item' } })),
-      { imageIds: ticketMessages.uploadAtLeastOne },
+      { imageIds: messages.uploadAtLeastOne },
     ],
     [
       'too many products',
       { ...values, items: [{ item_id: 'i1', quantity: 3 }] },
       articleFormRules(article({ labels: { call_type: 'item_missing' } }), { items: ordered }),
-      { items: ticketMessages.quantityTooHigh(2) },
+      { items: formatMessage('quantityTooHigh', { n: 2 }) },
     ],
   ] as const)('%s', (_name, input, r, expected) => {
     const result = issueFormSchema(r).safeParse(input);

@@ -36,7 +36,7 @@ describe.each(testDatabases)('who may call what [%s]', (dialect) => {
           ...(route.method === 'GET' ? {} : { payload: input }),
         });
         expect(res.statusCode, `${route.method} ${route.url} ${input}`).toBe(401);
-        expect(res.json().error, route.url).toEqual({ code: 'UNAUTHORIZED', message: messages.unauthorized });
+        expect(res.json().error, route.url).toEqual({ code: 'UNAUTHORIZED', message: messages.UNAUTHORIZED });
       }
     }
   });

@@ -35,7 +35,10 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
         payload: { email: accounts.paidMember },
       });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ status: 'FAILURE', error: { code: 'CSRF_MISSING', message: messages.csrfMissing } });
+      expect(res.json()).toEqual({
+        status: 'FAILURE',
+        error: { code: 'CSRF_MISSING', message: messages.CSRF_MISSING },
+      });
     }
   });
 
@@ -143,7 +146,7 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
         statuses.push((await c.post(apiPaths.loginCodeRequest, { email: accounts.driverIn })).statusCode);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
       const last = await c.post(apiPaths.loginCodeRequest, { email: accounts.driverIn });
-      expect(last.json().error).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests });
+      expect(last.json().error).toEqual({ code: 'TOO_MANY_REQUESTS', message: messages.TOO_MANY_REQUESTS });
     });
 
     it('holds the 5-guess limit when 40 guesses arrive at once, then refuses the right code', async () => {
@@ -232,7 +235,7 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
     ])('refuses a token that is %s with 401', async (_name, make) => {
       const res = await new TestClient(t.app).post(apiPaths.appSession, { token: await make() });
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toEqual({ code: 'UNAUTHORIZED', message: messages.appTokenInvalid });
+      expect(res.json().error).toEqual({ code: 'appTokenInvalid', message: messages.appTokenInvalid });
     });
   });
 });
@@ -293,7 +296,7 @@ describe.each(testDatabases)('code sign-in outside demo mode [%s]', (dialect) =>
       expect((await c.get(apiPaths.session)).json().code_sign_in).toBe(false);
       const res = await c.post(apiPaths.loginCodeRequest, { email: accounts.customer });
       expect(res.statusCode).toBe(503);
-      expect(res.json().error).toEqual({ code: 'UNAVAILABLE', message: messages.codeSignInUnavailable });
+      expect(res.json().error).toEqual({ code: 'codeSignInUnavailable', message: messages.codeSignInUnavailable });
       expect(await t.database.db.selectFrom('login_codes').select('id').execute()).toHaveLength(0);
     } finally {
       await t.close();

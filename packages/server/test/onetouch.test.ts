@@ -638,7 +638,7 @@ describe.each(testDatabases)('invoices by mail are no relay [%s]', (dialect) => 
     const tooMany = many.find((r) => r.statusCode === 429);
     expect(tooMany?.json()).toEqual({
       status: 'FAILURE',
-      error: { code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests },
+      error: { code: 'TOO_MANY_REQUESTS', message: messages.TOO_MANY_REQUESTS },
     });
     const sent = await t.database.db
       .selectFrom('outbox')

@@ -101,7 +101,7 @@ describe.each(testDatabases)('text no database can store is refused at the edge 
     expect(event.statusCode).toBe(400);
     expect(event.json()).toEqual({
       status: 'FAILURE',
-      error: { code: 'VALIDATION_FAILED', message: messages.unstorableText },
+      error: { code: 'unstorableText', message: messages.unstorableText },
     });
     const ride = await rider.get('/api/bookings/v2/get_by_crn?ref_no=%00');
     expect(ride.statusCode).toBe(400);

@@ -12,9 +12,8 @@ import {
   IMAGE_LIMIT_SMALL,
   MAX_IMAGE_PIXELS,
   MAX_IMAGE_SIDE,
+  messages,
   SVG_LIMIT,
-  ticketMessages,
-  uploadMessages,
   uploadPaths,
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,7 +226,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     ] as const) {
       const res = await upload(riya, data, { filename, type: 'image/png' });
       expect(res.statusCode, filename).toBe(415);
-      expect(res.json().error.message).toBe(ticketMessages.imageWrongOrTooLarge10);
+      expect(res.json().error.message).toBe(messages.imageWrongOrTooLarge10);
     }
     expect(await storedCount()).toBe(before);
   });
@@ -261,7 +260,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     const big = Buffer.from(`<svg>${' '.repeat(SVG_LIMIT)}</svg>`);
     const res = await upload(riya, big, { filename: 'big.svg', type: 'image/svg+xml' });
     expect(res.statusCode).toBe(413);
-    expect(res.json().error.message).toBe(ticketMessages.imageWrongOrTooLarge10);
+    expect(res.json().error.message).toBe(messages.imageWrongOrTooLarge10);
   });
 
   it('refuses an SVG that sanitising makes larger than 1 MB: the limit holds for the bytes stored', async () => {
@@ -272,10 +271,8 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     for (const limit of ['10mb', '5mb'] as const) {
       const res = await upload(riya, grows, { filename: 'grows.svg', type: 'image/svg+xml', limit });
       expect(res.statusCode).toBe(413);
-      expect(res.json().error).toEqual({
-        code: 'PAYLOAD_TOO_LARGE',
-        message: limit === '10mb' ? ticketMessages.imageWrongOrTooLarge10 : ticketMessages.imageTooLarge5,
-      });
+      const refusal = limit === '10mb' ? 'imageWrongOrTooLarge10' : 'imageTooLarge5';
+      expect(res.json().error).toEqual({ code: refusal, message: messages[refusal] });
     }
     expect(await storedCount()).toBe(before);
 
@@ -311,7 +308,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
       expect(image.length, name).toBeLessThan(61_000);
       const res = await upload(riya, image, { filename: 'huge.png' });
       expect(res.statusCode, name).toBe(413);
-      expect(res.json().error, name).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: uploadMessages.tooManyPixels });
+      expect(res.json().error, name).toEqual({ code: 'uploadTooManyPixels', message: messages.uploadTooManyPixels });
     }
     expect(await storedCount()).toBe(before);
     expect(await t.database.db.selectFrom('documents').select('id').execute()).toHaveLength(rowsBefore);
@@ -330,7 +327,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     ] as const) {
       const res = await upload(riya, image);
       expect(res.statusCode, name).toBe(415);
-      expect(res.json().error.message, name).toBe(ticketMessages.imageWrongOrTooLarge10);
+      expect(res.json().error.message, name).toBe(messages.imageWrongOrTooLarge10);
     }
   });
 
@@ -346,7 +343,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     const before = await storedCount();
     const res = await upload(riya, sized(PNG, IMAGE_LIMIT_LARGE + 1));
     expect(res.statusCode).toBe(413);
-    expect(res.json().error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: ticketMessages.imageWrongOrTooLarge10 });
+    expect(res.json().error).toEqual({ code: 'imageWrongOrTooLarge10', message: messages.imageWrongOrTooLarge10 });
     expect(await storedCount()).toBe(before);
   });
 
@@ -354,10 +351,10 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     await uploadOk(riya, sized(JPEG, IMAGE_LIMIT_SMALL), { limit: '5mb' });
     const big = await upload(riya, sized(JPEG, IMAGE_LIMIT_SMALL + 1), { limit: '5mb' });
     expect(big.statusCode).toBe(413);
-    expect(big.json().error.message).toBe(ticketMessages.imageTooLarge5);
+    expect(big.json().error.message).toBe(messages.imageTooLarge5);
     const wrong = await upload(riya, HTML, { limit: '5mb' });
     expect(wrong.statusCode).toBe(415);
-    expect(wrong.json().error.message).toBe(ticketMessages.imageTooLarge5);
+    expect(wrong.json().error.message).toBe(messages.imageTooLarge5);
     expect((await upload(riya, PNG, { limit: '20mb' })).statusCode).toBe(400);
   });
 
@@ -365,7 +362,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     for (const headers of [{ [FILETYPE_HEADER]: '' }, { [FILETYPE_HEADER]: 'pdf' }]) {
       const res = await upload(riya, PNG, { headers });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.message).toBe(uploadMessages.fileTypeHeader);
+      expect(res.json().error.message).toBe(messages.uploadFileTypeHeader);
     }
     const noHeader = multipart([{ name: 'file', filename: 'a.png', data: PNG }]);
     const res = await riya.post(uploadPaths.documents, noHeader.body, { 'content-type': noHeader.contentType });
@@ -378,7 +375,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
       [FILETYPE_HEADER]: 'image',
     });
     expect(none.statusCode).toBe(400);
-    expect(none.json().error.message).toBe(uploadMessages.notMultipart);
+    expect(none.json().error.message).toBe(messages.uploadNotMultipart);
     const json = await riya.post(uploadPaths.documents, { file: 'x' }, { [FILETYPE_HEADER]: 'image' });
     expect(json.statusCode).toBe(400);
   });
@@ -393,7 +390,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
       [FILETYPE_HEADER]: 'image',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(ticketMessages.imageUploadFailed);
+    expect(res.json().error.message).toBe(messages.imageUploadFailed);
     expect(await storedCount()).toBe(before);
     expect(await t.database.db.selectFrom('documents').select('id').execute()).toHaveLength(rowsBefore.length);
   });
@@ -458,7 +455,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     for (const ids of [[a1], [b1, a1], ['doc_missing']]) {
       const err = await claim(arjunId, ids, 'tk_b').catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AppError);
-      expect(err).toMatchObject({ code: 'VALIDATION_FAILED', message: uploadMessages.attachFailed });
+      expect(err).toMatchObject({ code: 'VALIDATION_FAILED', message: messages.uploadAttachFailed });
     }
     expect(await ticketOf(a1)).toBeNull();
     expect(await ticketOf(b1)).toBeNull();
@@ -468,7 +465,7 @@ describe.each(suites)('uploads [%s, %s storage]', (dialect, uploadStorage) => {
     expect(await ticketOf(a1)).toBe('tk_a');
 
     // Attached once, never again — also not by its own uploader for another ticket.
-    await expect(claim(riyaId, [a2], 'tk_a2')).rejects.toMatchObject({ message: uploadMessages.attachFailed });
+    await expect(claim(riyaId, [a2], 'tk_a2')).rejects.toMatchObject({ message: messages.uploadAttachFailed });
     expect(await ticketOf(a2)).toBe('tk_a');
     expect(await claim(riyaId, [], 'tk_none')).toEqual([]);
     expect((await claim(arjunId, [b1], 'tk_b')).map((d) => d.id)).toEqual([b1]);

@@ -14,7 +14,7 @@ describe.each(testDatabases)('users [%s]', (dialect) => {
   it('answers get_user_info with 401 and the error shape when signed out', async () => {
     const res = await new TestClient(t.app).get(apiPaths.userInfo);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ status: 'FAILURE', error: { code: 'UNAUTHORIZED', message: messages.unauthorized } });
+    expect(res.json()).toEqual({ status: 'FAILURE', error: { code: 'UNAUTHORIZED', message: messages.UNAUTHORIZED } });
   });
 
   it('answers exactly the spec fields for the paid member', async () => {

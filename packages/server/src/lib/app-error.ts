@@ -1,34 +1,20 @@
-import { type ErrorCode, errorCodes, messages } from '@selfserve/contract';
+import { type CodedMessage, coded, type ErrorCode, errorCodes } from '@selfserve/contract';
 
-/** The one typed error of the server: a code from the contract's catalogue and the user's text. */
+/**
+ * The one typed error of the server: its class (which decides the HTTP status) and what the user is told, a
+ * message of the contract's catalogue (the class's own text unless a more precise one is given).
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
+  readonly said: CodedMessage;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
-    super(message ?? defaultMessage(code));
+  constructor(code: ErrorCode, said: CodedMessage = coded(code), fields?: Record<string, string>) {
+    super(said.message);
     this.code = code;
     this.statusCode = errorCodes[code];
+    this.said = said;
     this.fields = fields;
-  }
-}
-
-export function defaultMessage(code: ErrorCode): string {
-  switch (code) {
-    case 'VALIDATION_FAILED':
-      return messages.validationFailed;
-    case 'UNAUTHORIZED':
-      return messages.unauthorized;
-    case 'CSRF_MISSING':
-      return messages.csrfMissing;
-    case 'FORBIDDEN':
-      return messages.forbidden;
-    case 'NOT_FOUND':
-      return messages.notFound;
-    case 'TOO_MANY_REQUESTS':
-      return messages.tooManyRequests;
-    default:
-      return messages.genericFailure;
   }
 }

@@ -1,7 +1,14 @@
-import { type ErrorCode, type ErrorResponse, errorCodes, errorResponseSchema, messages } from '@selfserve/contract';
+import {
+  type CodedMessage,
+  coded,
+  type ErrorCode,
+  type ErrorResponse,
+  errorCodes,
+  errorResponseSchema,
+} from '@selfserve/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, defaultMessage } from '../lib/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** The error answers every route documents (OpenAPI) and serialises with the one error shape. */
 export const errorResponses = {
@@ -15,11 +22,17 @@ export const errorResponses = {
   429: errorResponseSchema,
 } as const;
 
-export function sendError(reply: FastifyReply, code: ErrorCode, message?: string, fields?: Record<string, string>) {
-  const status = errorCodes[code];
+/** An error answer: the class's status, the message's code, text and parameters, and any field problems. */
+export function sendError(
+  reply: FastifyReply,
+  kind: ErrorCode,
+  said: CodedMessage = coded(kind),
+  fields?: Record<string, string>,
+) {
+  const status = errorCodes[kind];
   const body: ErrorResponse = {
     status: status >= 500 ? 'ERROR' : 'FAILURE',
-    error: { code, message: message ?? defaultMessage(code), ...(fields ? { fields } : {}) },
+    error: { ...said, ...(fields ? { fields } : {}) },
   };
   return reply.code(status).type('application/json').send(body);
 }
@@ -42,27 +55,33 @@ const codeByStatus: Record<number, ErrorCode> = {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return sendError(reply, err.code, err.message, err.fields);
+    if (err instanceof AppError) return sendError(reply, err.code, err.said, err.fields);
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
-        fields[key] ??= issue.message ?? messages.validationFailed;
+        fields[key] ??= issue.message ?? coded('VALIDATION_FAILED').message;
       }
-      const first = Object.values(fields)[0] ?? messages.validationFailed;
-      return sendError(reply, 'VALIDATION_FAILED', first, fields);
+      // The first field's text leads; the forms check the same rules first, in the reader's language.
+      const first = Object.values(fields)[0];
+      return sendError(
+        reply,
+        'VALIDATION_FAILED',
+        first ? { code: 'VALIDATION_FAILED', message: first } : undefined,
+        fields,
+      );
     }
 
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = codeByStatus[status] ?? 'VALIDATION_FAILED';
       // Fastify's own 4xx messages (bad JSON, body too large …) are safe and say what went wrong.
-      const message = code === 'TOO_MANY_REQUESTS' ? messages.tooManyRequests : err.message || defaultMessage(code);
-      return sendError(reply, code, message);
+      const said = code === 'TOO_MANY_REQUESTS' || !err.message ? coded(code) : { code, message: err.message };
+      return sendError(reply, code, said);
     }
 
     request.log.error({ err }, 'unhandled error');
-    return sendError(reply, 'INTERNAL', messages.genericFailure);
+    return sendError(reply, 'INTERNAL');
   });
 }

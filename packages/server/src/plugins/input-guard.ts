@@ -1,4 +1,4 @@
-import { messages } from '@selfserve/contract';
+import { coded } from '@selfserve/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
@@ -36,7 +36,7 @@ export function hasUnstorableText(value: unknown): boolean {
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
-      throw new AppError('VALIDATION_FAILED', messages.unstorableText);
+      throw new AppError('VALIDATION_FAILED', coded('unstorableText'));
     }
   });
 }

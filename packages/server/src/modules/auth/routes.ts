@@ -1,16 +1,17 @@
 import {
   apiPaths,
   appSessionRequestSchema,
+  coded,
   demoAccountsResponseSchema,
   demoLoginRequestSchema,
   type EntryMode,
   entryModeSchema,
   errorResponseSchema,
+  formatMessage,
   LOGIN_CODE_TTL_SECONDS,
   loginCodeRequestResponseSchema,
   loginCodeRequestSchema,
   loginCodeVerifySchema,
-  messages,
   type SessionResponse,
   sessionResponseSchema,
 } from '@selfserve/contract';
@@ -32,9 +33,9 @@ function codeSignInAvailable({ config, mailer }: AppDeps): boolean {
 function loginCodeMail(code: string): string {
   const minutes = Math.round(LOGIN_CODE_TTL_SECONDS / 60);
   return [
-    `Your sign-in code is ${code}.`,
-    `It works once, for ${minutes} minutes.`,
-    'If you did not ask for it, you can ignore this mail: nobody can sign in without the code.',
+    formatMessage('mailSignInCode', { code }),
+    formatMessage('mailSignInCodeOnce', { minutes }),
+    formatMessage('mailSignInCodeIgnore'),
   ].join('\n\n');
 }
 
@@ -122,7 +123,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags: ['auth'], response: { 200: demoAccountsResponseSchema, 404: errorResponseSchema } },
       },
       async () => {
-        if (!config.demoMode) throw new AppError('NOT_FOUND', messages.demoLoginDisabled);
+        if (!config.demoMode) throw new AppError('NOT_FOUND', coded('demoLoginDisabled'));
         const rows = await listDemoAccounts(db);
         return {
           status: 'SUCCESS' as const,
@@ -148,9 +149,9 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (!config.demoMode) throw new AppError('NOT_FOUND', messages.demoLoginDisabled);
+        if (!config.demoMode) throw new AppError('NOT_FOUND', coded('demoLoginDisabled'));
         const user = await findUserByEmail(db, request.body.email);
-        if (!user?.demo_description) throw new AppError('NOT_FOUND', messages.loginUnknownEmail);
+        if (!user?.demo_description) throw new AppError('NOT_FOUND', coded('loginUnknownEmail'));
         return signIn(request, reply, user);
       },
     );
@@ -167,7 +168,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         // Outside demo mode a code reaches the user only by mail: without SMTP, say so instead of failing silently.
-        if (!codeSignInAvailable(deps)) throw new AppError('UNAVAILABLE', messages.codeSignInUnavailable);
+        if (!codeSignInAvailable(deps)) throw new AppError('UNAVAILABLE', coded('codeSignInUnavailable'));
         const { email } = request.body;
         const issued = await issueLoginCode(db, config.sessionSecret, email, config.demoMode);
         if (issued.code && issued.user && !config.demoMode) {
@@ -176,7 +177,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           void mailer
             .send({
               to: email,
-              subject: 'Your sign-in code',
+              subject: formatMessage('mailSignInCodeSubject'),
               text: loginCodeMail(issued.code),
               kind: 'login_code',
               userId: issued.user.id,

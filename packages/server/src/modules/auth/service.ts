@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import {
+  coded,
   LOGIN_CODE_LENGTH,
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_CODE_MAX_REQUESTS_PER_WINDOW,
   LOGIN_CODE_REQUEST_WINDOW_SECONDS,
   LOGIN_CODE_TTL_SECONDS,
-  messages,
 } from '@selfserve/contract';
 import { jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
@@ -39,7 +39,7 @@ export async function issueLoginCode(
     throw new AppError('TOO_MANY_REQUESTS');
   }
   const user = (await findUserByEmail(db, email)) ?? null;
-  if (!user && demo) throw new AppError('NOT_FOUND', messages.loginUnknownEmail);
+  if (!user && demo) throw new AppError('NOT_FOUND', coded('loginUnknownEmail'));
   const code = String(crypto.randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
   await insertCode(db, {
     id: newId('lc'),
@@ -62,7 +62,7 @@ export async function verifyLoginCode(
   code: string,
 ): Promise<UserRow> {
   const now = new Date().toISOString();
-  const invalid = () => new AppError('VALIDATION_FAILED', messages.loginCodeInvalid);
+  const invalid = () => new AppError('VALIDATION_FAILED', coded('loginCodeInvalid'));
   const live = await latestLiveCode(db, email, now);
   if (!live || !(await claimAttempt(db, live.id, LOGIN_CODE_MAX_ATTEMPTS))) throw invalid();
   if (!safeEqual(live.code_hash, hmac(secret, `login-code:${email}:${code}`))) throw invalid();
@@ -88,7 +88,7 @@ export async function verifyAppToken(
   key: { secret: string | undefined; issuer: string; audience: string },
   token: string,
 ) {
-  if (!key.secret) throw new AppError('UNAUTHORIZED', messages.appTokenInvalid);
+  if (!key.secret) throw new AppError('UNAUTHORIZED', coded('appTokenInvalid'));
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(key.secret), {
       algorithms: ['HS256'],
@@ -109,6 +109,6 @@ export async function verifyAppToken(
     const entryMode = typeof payload.entry_mode === 'string' ? payload.entry_mode : undefined;
     return { user, entryMode };
   } catch {
-    throw new AppError('UNAUTHORIZED', messages.appTokenInvalid);
+    throw new AppError('UNAUTHORIZED', coded('appTokenInvalid'));
   }
 }

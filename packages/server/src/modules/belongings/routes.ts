@@ -1,4 +1,5 @@
 import {
+  coded,
   labBlockerSchema,
   labBookingQuerySchema,
   labCallResultSchema,
@@ -21,7 +22,7 @@ import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { createTicket, requireVerifiedEmail } from '../tickets/service.ts';
-import { findByBooking, formEnabled, move, statusOf } from './service.ts';
+import { findByBooking, formEnableAnswer, formEnabled, move, statusOf } from './service.ts';
 
 const tags = ['belongings'];
 const status = { tags, response: { 200: labStatusResponseSchema, ...errorResponses } };
@@ -40,7 +41,7 @@ export function belongingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   async function ownBooking(request: FastifyRequest, bookingId: string) {
     const userId = requireUser(request).id;
     const booking = await findOwnBooking(db, userId, { id: bookingId });
-    if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+    if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
     return { userId, booking };
   }
 
@@ -58,13 +59,10 @@ export function belongingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { userId, booking } = await ownBooking(request, request.query.booking_id);
         if (await findByBooking(db, userId, booking.id)) {
-          return {
-            status: 'SUCCESS' as const,
-            enabled: false,
-            reason: 'You have already reported an item for this ride.',
-          };
+          return formEnableAnswer(false, coded('labAlreadyReported'));
         }
-        return { status: 'SUCCESS' as const, ...formEnabled(booking) };
+        const check = formEnabled(booking);
+        return formEnableAnswer(check.enabled, check.refusal);
       },
     );
 
@@ -78,9 +76,8 @@ export function belongingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // A repeated confirm (a retry, a second tab) answers the request that exists.
         if (existing) return statusOf(existing);
         const check = formEnabled(booking);
-        if (!check.enabled) throw new AppError('VALIDATION_FAILED', check.reason ?? messages.genericFailure);
-        if (!phone)
-          throw new AppError('UNAVAILABLE', 'We cannot call drivers right now. Please write to us about your item.');
+        if (check.refusal) throw new AppError('VALIDATION_FAILED', check.refusal);
+        if (!phone) throw new AppError('UNAVAILABLE', coded('labCallingUnavailable'));
         const now = new Date().toISOString();
         const id = newId('lab');
         try {
@@ -127,12 +124,12 @@ export function belongingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { userId, booking } = await ownBooking(request, request.body.booking_id);
         const lab = await findByBooking(db, userId, booking.id);
-        if (!lab) throw new AppError('NOT_FOUND', 'There is no lost-item request for this ride.');
+        if (!lab) throw new AppError('NOT_FOUND', coded('labNoRequest'));
         if (request.body.decision === 'confirm_pickup') {
           await move(db, lab.id, 'customer_confirmed');
         } else if (!lab.ticket_id) {
           if (lab.state === 'calling_driver' || lab.state === 'awaiting_driver') {
-            throw new AppError('CONFLICT', 'We are still calling your driver. Please wait a moment.');
+            throw new AppError('CONFLICT', coded('labStillCalling'));
           }
           requireVerifiedEmail(requireUser(request));
           const item = JSON.parse(lab.item) as { item_description: string; item_name?: string };

@@ -1,4 +1,11 @@
-import { LAB_WINDOW_DAYS, type LabState, type LabStatusResponse } from '@selfserve/contract';
+import {
+  type CodedMessage,
+  coded,
+  LAB_WINDOW_DAYS,
+  type LabFormEnableResponse,
+  type LabState,
+  type LabStatusResponse,
+} from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { BookingRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,15 +26,23 @@ export function findById(db: Kysely<Database>, id: string) {
 }
 
 /** A ride can use the lost-item form if it was completed within the last LAB_WINDOW_DAYS days. */
-export function formEnabled(booking: BookingRow, now = Date.now()): { enabled: boolean; reason: string | null } {
-  if (booking.status !== 'completed') return { enabled: false, reason: 'Only completed rides can report a lost item.' };
+export function formEnabled(booking: BookingRow, now = Date.now()): { enabled: boolean; refusal: CodedMessage | null } {
+  if (booking.status !== 'completed') return { enabled: false, refusal: coded('labOnlyCompleted') };
   if (booking.date_entered_timestamp < now - LAB_WINDOW_DAYS * 24 * 3600 * 1000) {
-    return {
-      enabled: false,
-      reason: `This ride is more than ${LAB_WINDOW_DAYS} days old. Please write to us instead.`,
-    };
+    return { enabled: false, refusal: coded('labTooOld', { days: LAB_WINDOW_DAYS }) };
   }
-  return { enabled: true, reason: null };
+  return { enabled: true, refusal: null };
+}
+
+/** The form check's answer: the refusal as the spec's `reason`, with its code. */
+export function formEnableAnswer(enabled: boolean, refusal: CodedMessage | null): LabFormEnableResponse {
+  return {
+    status: 'SUCCESS',
+    enabled,
+    reason: refusal?.message ?? null,
+    reason_code: refusal?.code ?? null,
+    ...(refusal?.params ? { params: refusal.params } : {}),
+  };
 }
 
 /** The transitions the provider's callbacks may make; anything else is out of order (409). */
@@ -47,9 +62,9 @@ export async function move(
   note?: string,
 ): Promise<LabState> {
   const row = await findById(db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'No such lost-item request.');
+  if (!row) throw new AppError('NOT_FOUND', coded('labRequestMissing'));
   const next = NEXT[event]?.[row.state];
-  if (!next) throw new AppError('CONFLICT', `A ${event} cannot follow ${row.state}.`);
+  if (!next) throw new AppError('CONFLICT', coded('labEventOutOfOrder', { event, state: row.state }));
   // Only from the state we read: two callbacks racing cannot both move it.
   const res = await db
     .updateTable('lab_requests')
@@ -57,7 +72,7 @@ export async function move(
     .where('id', '=', id)
     .where('state', '=', row.state)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'The request changed meanwhile.');
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError('CONFLICT', coded('labChangedMeanwhile'));
   return next;
 }
 
@@ -70,48 +85,43 @@ const none = {
 
 /** What the polling page shows for a request (core.md §4: it stops once one of the four flags is on). */
 export function statusOf(row: LabRow | undefined): LabStatusResponse {
-  if (!row)
-    return {
-      status: 'done',
-      state: null,
-      message: 'There is no lost-item request for this ride.',
-      side_load: none,
-      ticket_id: null,
-    };
-  const state = row.state as LabState;
-  if (row.ticket_id) {
-    return {
-      status: 'done',
-      state,
-      message: `We have raised ticket ${row.ticket_id} for your lost item and will keep you posted by e-mail.`,
-      side_load: { ...none, alreadyRaisedTicket: true },
-      ticket_id: row.ticket_id,
-    };
-  }
-  const done = (message: string, flags: Partial<typeof none>): LabStatusResponse => ({
+  const answer = (
+    said: CodedMessage,
+    flags: Partial<typeof none> = {},
+    extra: Partial<LabStatusResponse> = {},
+  ): LabStatusResponse => ({
     status: 'done',
-    state,
-    message,
+    state: (row?.state as LabState | undefined) ?? null,
+    message: said.message,
+    code: said.code,
+    ...(said.params ? { params: said.params } : {}),
     side_load: { ...none, ...flags },
     ticket_id: null,
+    ...extra,
   });
-  switch (state) {
+  if (!row) return answer(coded('labNoRequest'));
+  if (row.ticket_id) {
+    return answer(
+      coded('labTicketRaised', { ticketId: row.ticket_id }),
+      { alreadyRaisedTicket: true },
+      { ticket_id: row.ticket_id },
+    );
+  }
+  // The driver's own words (the provider's note), when there are any, follow our sentence.
+  const note = row.driver_note?.trim();
+  switch (row.state as LabState) {
     case 'calling_driver':
     case 'awaiting_driver':
-      return {
-        status: 'inprogress',
-        state,
-        message: 'We are calling your driver. This takes a minute or two.',
-        side_load: none,
-        ticket_id: null,
-      };
+      return answer(coded('labCalling'), {}, { status: 'inprogress' });
     case 'driver_found':
-      return done(`Good news: your driver found it. ${row.driver_note ?? ''}`.trim(), { showCustomerConfirm: true });
+      return answer(note ? coded('labFoundNote', { note }) : coded('labFound'), { showCustomerConfirm: true });
     case 'not_found':
-      return done('Your driver could not find the item in the car.', { showRaiseTicketScreen: true });
+      return answer(coded('labNotFound'), { showRaiseTicketScreen: true });
     case 'driver_unreachable':
-      return done(`We could not reach your driver. ${row.driver_note ?? ''}`.trim(), { showRaiseTicketScreen: true });
+      return answer(note ? coded('labUnreachableNote', { note }) : coded('labUnreachable'), {
+        showRaiseTicketScreen: true,
+      });
     case 'resolved':
-      return done('The pick-up is arranged. Your driver will call you from a masked number.', { showButton: true });
+      return answer(coded('labPickupArranged'), { showButton: true });
   }
 }

@@ -10,11 +10,11 @@ import {
   bookingsByArticleQuerySchema,
   bookingsByArticleResponseSchema,
   carCategoryIndexes,
+  coded,
   getByCrnQuerySchema,
   getCityQuerySchema,
   getCityResponseSchema,
   helpContextKey,
-  messages,
   saasIndexes,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
@@ -41,7 +41,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   function audienceOf(request: FastifyRequest): { userId: string; audience: BookingRow['audience'] } {
     const user = requireUser(request);
     if (user.role === 'food_delivery_rider') {
-      throw new AppError('FORBIDDEN', 'Food-delivery riders cannot list driver bookings.');
+      throw new AppError('FORBIDDEN', coded('foodRiderNoBookings'));
     }
     return { userId: user.id, audience: user.role === 'customer' ? 'customer' : 'driver' };
   }
@@ -94,7 +94,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const userId = requireUser(request).id;
         const booking = await findOwnBooking(db, userId, { crn: request.query.ref_no, brand: request.query.brand });
-        if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
         return { status: 'SUCCESS' as const, data: toCustomerBooking(booking) };
       },
     );
@@ -112,7 +112,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const userId = requireUser(request).id;
         const b = await findOwnBooking(db, userId, { id: request.query.id, brand: request.query.brand });
-        if (!b) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        if (!b) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
         return {
           status: 'SUCCESS' as const,
           stop_at: b.stop_at,
@@ -136,7 +136,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const nearest = (await listCities(db))
           .map((c) => ({ c, km: distanceKm(here, c) }))
           .sort((a, b) => a.km - b.km)[0];
-        if (!nearest || nearest.km > CITY_RADIUS_KM) throw new AppError('NOT_FOUND', 'We do not serve this area yet.');
+        if (!nearest || nearest.km > CITY_RADIUS_KM) throw new AppError('NOT_FOUND', coded('areaNotServed'));
         return {
           status: 'SUCCESS' as const,
           city: nearest.c.name,
@@ -167,7 +167,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const offset = key && 'offset' in key.cursor ? key.cursor.offset : 0;
 
         const article = await findArticle(db, article_id);
-        if (!article) throw new AppError('NOT_FOUND', messages.articleNotFound);
+        if (!article) throw new AppError('NOT_FOUND', coded('articleNotFound'));
         const fits = await bookingFilterFor(article_id, article.index_name);
         // A user has at most a few hundred bookings; the article's rule is applied in code.
         const all = (await listBookings(db, userId, audience, null, 1000)).filter(fits);

@@ -1,10 +1,4 @@
-import {
-  BOOKINGS_MAX_PAGES,
-  type CustomerBooking,
-  currencySymbols,
-  helpContextKey,
-  messages,
-} from '@selfserve/contract';
+import { BOOKINGS_MAX_PAGES, type CustomerBooking, coded, currencySymbols, helpContextKey } from '@selfserve/contract';
 import type { BookingRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
@@ -78,13 +72,12 @@ export function readPageKey(
 }
 
 function invalidPageKey() {
-  return new AppError('VALIDATION_FAILED', 'This page link is not valid. Please reload the list.');
+  return new AppError('VALIDATION_FAILED', coded('pageLinkInvalid'));
 }
 
 export function assertPage(pageNo: number, pageKey: string | undefined) {
-  if (pageNo > 1 && !pageKey)
-    throw new AppError('VALIDATION_FAILED', 'A page after the first needs the page_key of the page before.');
-  if (pageNo > BOOKINGS_MAX_PAGES) throw new AppError('VALIDATION_FAILED', messages.noBookingFound);
+  if (pageNo > 1 && !pageKey) throw new AppError('VALIDATION_FAILED', coded('pageKeyNeeded'));
+  if (pageNo > BOOKINGS_MAX_PAGES) throw new AppError('VALIDATION_FAILED', coded('noBookingFound'));
 }
 
 /** Great-circle distance in kilometres. */

@@ -1,5 +1,6 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import {
+  coded,
   helpContextKey,
   kbArticleQuerySchema,
   kbArticleResponseSchema,
@@ -12,8 +13,8 @@ import {
   kbSearchQuerySchema,
   kbSearchResponseSchema,
   marketplaceIndexes,
-  messages,
   okResponseSchema,
+  says,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,7 +36,7 @@ import {
 } from './service.ts';
 
 const tags = ['kb'];
-const indexParam = z.object({ index: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Unknown index name') });
+const indexParam = z.object({ index: z.string().regex(/^[a-z0-9_]{2,40}$/, says('unknownIndexName')) });
 const marketplaceMeta = {
   ondc: 'ondc',
   grocery: 'grocery',
@@ -58,7 +59,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           .where((eb) => eb.or([eb('id', '=', bookingId), eb('crn', '=', bookingId)]))
           .executeTakeFirst()
       : undefined;
-    if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+    if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
     return booking;
   }
 
@@ -131,7 +132,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const kv = await viewerOf(request);
         if (kv.index.role !== 'driver' && kv.index.role !== 'food_delivery_rider') {
-          throw new AppError('FORBIDDEN', 'This help is for driver partners.');
+          throw new AppError('FORBIDDEN', coded('driverHelpOnly'));
         }
         const booking = await ownBooking(request, request.query.booking_id);
         const indexes = allowedIndexes(undefined, kv, { booking });
@@ -202,7 +203,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const role = type === 'select' ? 'customer' : type;
         const indexes = allowedIndexes(request.query.index_name, kv, { role });
         const results = await searchKb(db, dialect, request.query.query, indexes, request.query.limit, kv);
-        if (results.length === 0) throw new AppError('NOT_FOUND', messages.noArticlesFound);
+        if (results.length === 0) throw new AppError('NOT_FOUND', coded('noArticlesFound'));
         return results;
       },
     );
@@ -215,7 +216,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { article_id, helpful } = request.body;
-        if (!(await findArticle(db, article_id))) throw new AppError('NOT_FOUND', messages.articleNotFound);
+        if (!(await findArticle(db, article_id))) throw new AppError('NOT_FOUND', coded('articleNotFound'));
         const userId = request.session?.userId ?? null;
         // One vote per person per article: the user, or a hash of the visitor cookie.
         const voter = userId ?? `v:${sha256(request.csrfBinding ?? request.ip)}`;

@@ -5,11 +5,11 @@ import {
   anonymousViewer,
   articleIndexes,
   type CategoryNode,
+  coded,
   type IndexContext,
   isVisibleTo,
   KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
   type KbSearchResult,
-  messages,
   SELECT_INDEX,
   searchTerms,
   type Viewer,
@@ -140,7 +140,7 @@ export function allowedIndexes(
 ): string[] {
   const chosen = requested ?? articleIndexes({ ...kv.index, ...ctx });
   const allowed = chosen.filter((i) => allIndexes.includes(i) && (i !== SELECT_INDEX || kv.viewer.isMember));
-  if (allowed.length === 0) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  if (allowed.length === 0) throw new AppError('NOT_FOUND', coded('articleNotFound'));
   return [...new Set(allowed)];
 }
 
@@ -276,11 +276,11 @@ export async function articleById(
     (indexes && !indexes.includes(row.index_name)) ||
     (row.index_name === SELECT_INDEX && !kv.viewer.isMember)
   ) {
-    throw new AppError('NOT_FOUND', messages.articleNotFound);
+    throw new AppError('NOT_FOUND', coded('articleNotFound'));
   }
   const tree = await treeOf(db, [row.index_name], version);
   const self = tree.byId.get(row.id);
-  if (!self || !visible(self, tree, kv)) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  if (!self || !visible(self, tree, kv)) throw new AppError('NOT_FOUND', coded('articleNotFound'));
   const related = withRelated ? await relatedSummaries(db, entry.related, kv, version) : [];
   return {
     ...summaryOf(row),
@@ -323,7 +323,7 @@ export async function relatedArticles(
 ): Promise<ArticleSummary[]> {
   const version = await kbVersion(db);
   const entry = await cachedArticle(db, id, version);
-  if (!entry || entry.row.index_name !== index) throw new AppError('NOT_FOUND', messages.articleNotFound);
+  if (!entry || entry.row.index_name !== index) throw new AppError('NOT_FOUND', coded('articleNotFound'));
   return relatedSummaries(db, entry.related, kv, version);
 }
 

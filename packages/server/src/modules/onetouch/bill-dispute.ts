@@ -2,6 +2,7 @@ import {
   adjustedBill,
   type Bill,
   type BillLineKey,
+  coded,
   disputableLines,
   FREE_WAITING_MINUTES,
   formatFare,
@@ -51,10 +52,10 @@ export const billDispute: Handler = async (ctx) => {
   const booking = needBooking(ctx.booking);
   const bill = readBill(booking);
   if (!bill || booking.status !== 'completed') {
-    return answer('FAILURE', 'No bill to dispute', 'Only the bill of a completed ride can be disputed.');
+    return answer('FAILURE', coded('billNoneTitle'), coded('billNone'));
   }
   const parsed = linesSchema.safeParse(ctx.body.params?.disputed_lines ?? []);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Please choose the lines of the bill that look wrong.');
+  if (!parsed.success) throw new AppError('VALIDATION_FAILED', coded('billChooseLines'));
   const lines = [...new Set(parsed.data)];
   const earlier = await findDispute(ctx.db, booking.id);
   if (earlier) return alreadyReviewed(booking, bill, earlier.outcome, earlier.amount);
@@ -86,18 +87,16 @@ export const billDispute: Handler = async (ctx) => {
       const first = await findDispute(ctx.db, booking.id);
       return alreadyReviewed(booking, bill, first?.outcome ?? 'review', first?.amount ?? 0);
     }
-    const found = review.because.map((b) =>
-      b === 'distance'
-        ? `you were charged for ${bill.distance_km} km but the route from your pickup to your drop is ${bill.route_km} km`
-        : `the driver waited ${bill.waiting_minutes} minutes, within the free ${FREE_WAITING_MINUTES}`,
-    );
     const amount = formatFare(review.amount, booking.currency_country);
-    return answer(
-      'SUCCESS',
-      'Fare adjusted',
-      `We checked your ride: ${found.join(', and ')}. We have added ${amount} to your wallet. It is ready to use now.`,
-      shown(booking, adjustedBill(bill, review.amount)),
-    );
+    const distance = { charged: bill.distance_km ?? 0, route: bill.route_km ?? 0 };
+    const waiting = { minutes: bill.waiting_minutes ?? 0, free: FREE_WAITING_MINUTES };
+    const [first, second] = review.because;
+    const said = second
+      ? coded('billAdjustedBoth', { ...distance, ...waiting, amount })
+      : first === 'distance'
+        ? coded('billAdjustedDistance', { ...distance, amount })
+        : coded('billAdjustedWaiting', { ...waiting, amount });
+    return answer('SUCCESS', coded('billAdjustedTitle'), said, shown(booking, adjustedBill(bill, review.amount)));
   }
 
   const marked = lines.length ? lines.join(', ') : 'the whole bill';
@@ -109,7 +108,7 @@ export const billDispute: Handler = async (ctx) => {
       .join('\n'),
   );
   if (ticket.request_status === 'OPEN_TICKET_PRESENT') {
-    return answer('NOIMAGE', 'Request already received', 'We are already checking the bill of this ride.', {
+    return answer('NOIMAGE', coded('requestAlreadyReceived'), coded('billAlreadyChecking'), {
       ticket_request_id: ticket.ticket_id,
       ...shown(booking, bill),
     });
@@ -119,18 +118,17 @@ export const billDispute: Handler = async (ctx) => {
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
   }
-  return answer(
-    'SUCCESS',
-    'Request received',
-    `We will check the bill of ride ${booking.crn} and reply by e-mail within 48 hours.`,
-    { ticket_request_id: ticket.ticket_id, csat_required: true, ...shown(booking, bill) },
-  );
+  return answer('SUCCESS', coded('requestReceived'), coded('billUnderReview', { crn: booking.crn }), {
+    ticket_request_id: ticket.ticket_id,
+    csat_required: true,
+    ...shown(booking, bill),
+  });
 };
 
 function alreadyReviewed(booking: BookingRow, bill: Bill, outcome: string, amount: number): OneTouchResponse {
-  const message =
+  const said =
     outcome === 'adjusted'
-      ? `We have already checked this bill and added ${formatFare(amount, booking.currency_country)} to your wallet.`
-      : 'We are already checking the bill of this ride.';
-  return answer('NOIMAGE', 'Bill already reviewed', message, shown(booking, adjustedBill(bill, amount)));
+      ? coded('billAlreadyAdjusted', { amount: formatFare(amount, booking.currency_country) })
+      : coded('billAlreadyChecking');
+  return answer('NOIMAGE', coded('billAlreadyReviewedTitle'), said, shown(booking, adjustedBill(bill, amount)));
 }

@@ -1,5 +1,5 @@
 // What every one-touch handler is given and answers with (docs/one-touch-rules.md).
-import { messages, type OneTouchResponse, type OneTouchSubmit } from '@selfserve/contract';
+import { type CodedMessage, coded, type OneTouchResponse, type OneTouchSubmit } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
@@ -25,15 +25,19 @@ export interface HandlerContext {
 
 export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;
 
+/** An answer: the title and the message by their catalogue codes (the web shows them in the reader's language). */
 export const answer = (
   status: OneTouchResponse['status'],
-  title: string,
-  message: string,
+  title: CodedMessage,
+  said: CodedMessage,
   extra: Partial<OneTouchResponse> = {},
 ): OneTouchResponse => ({
   status,
-  title,
-  message,
+  title: title.message,
+  message: said.message,
+  title_code: title.code,
+  code: said.code,
+  ...(said.params ? { params: said.params } : {}),
   ticket_request_id: null,
   csat_required: false,
   side_load: {},
@@ -41,7 +45,7 @@ export const answer = (
 });
 
 export function needBooking(booking: BookingRow | null): BookingRow {
-  if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+  if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
   return booking;
 }
 

@@ -1,5 +1,6 @@
 import {
   BILL_DISPUTE_CALL_TYPES,
+  coded,
   formatFare,
   messages,
   type OneTouchResponse,
@@ -24,10 +25,8 @@ const refund: Handler = async (ctx) => {
   // With KYC hidden (show_kyc false) the page asks no destination: the first one offered of voucher, NEFT.
   const destination =
     ctx.body.refund_destination ?? (sideLoad.show_kyc === false ? offered.find((d) => d !== 'ola_money') : undefined);
-  if (!destination)
-    throw new AppError('VALIDATION_FAILED', 'Please choose how you would like to have your refund processed.');
-  if (!offered.includes(destination))
-    throw new AppError('VALIDATION_FAILED', 'This refund cannot be sent there. Please choose another option.');
+  if (!destination) throw new AppError('VALIDATION_FAILED', coded('refundChooseDestination'));
+  if (!offered.includes(destination)) throw new AppError('VALIDATION_FAILED', coded('refundDestinationNotOffered'));
   const earlier = await ctx.db
     .selectFrom('refunds')
     .selectAll()
@@ -39,14 +38,17 @@ const refund: Handler = async (ctx) => {
   if (earlier) {
     return answer(
       'ALREADY_REFUNDED',
-      'Already refunded',
-      `We refunded ${formatFare(earlier.amount, booking.currency_country)} for this ride on ${earlier.created_at.slice(0, 10)}.`,
+      coded('refundAlreadyTitle'),
+      coded('refundAlreadyOn', {
+        amount: formatFare(earlier.amount, booking.currency_country),
+        date: earlier.created_at.slice(0, 10),
+      }),
     );
   }
   const charged = booking.status === 'cancelled' && due > 0;
   const notTaken = ctx.body.call_type === 'ride_not_taken' && booking.status === 'completed' && due > 0;
   if (!charged && !notTaken) {
-    return answer('FAILURE', 'Not eligible for a refund', 'There is no charge on this ride that we can refund.');
+    return answer('FAILURE', coded('refundNotEligibleTitle'), coded('refundNotEligible'));
   }
   const ticket = destination === 'neft' ? await followUpTicket(ctx, `NEFT refund of ${amount}`) : null;
   try {
@@ -64,17 +66,14 @@ const refund: Handler = async (ctx) => {
       })
       .execute();
   } catch (err) {
-    if (isUniqueViolation(err))
-      return answer('ALREADY_REFUNDED', 'Already refunded', 'This ride has already been refunded.');
+    if (isUniqueViolation(err)) return answer('ALREADY_REFUNDED', coded('refundAlreadyTitle'), coded('refundAlready'));
     throw err;
   }
-  const message =
-    destination === 'neft'
-      ? `Your refund of ${amount} will reach your bank account in 7 to 10 business days.`
-      : destination === 'voucher'
-        ? `A voucher for ${amount} has been added to your account. It is ready to use now.`
-        : `${amount} has been added to your wallet. It is ready to use now.`;
-  return answer('SUCCESS', 'Refund initiated', message, {
+  const said = coded(
+    destination === 'neft' ? 'refundNeft' : destination === 'voucher' ? 'refundVoucher' : 'refundWallet',
+    { amount },
+  );
+  return answer('SUCCESS', coded('refundInitiatedTitle'), said, {
     ticket_request_id: ticket?.ticket_id ?? null,
     csat_required: true,
   });
@@ -84,17 +83,19 @@ const refund: Handler = async (ctx) => {
 export function invoiceAnswer(result: InvoiceOutcome): OneTouchResponse {
   switch (result.outcome) {
     case 'sent':
-      return answer('SUCCESS', messages.invoiceSent, `We have sent the invoice for ${result.of} to ${result.address}.`);
-    case 'confirm':
       return answer(
         'SUCCESS',
-        'Confirm your e-mail address',
-        `We have sent a link to ${result.address}. Open it within 24 hours to receive the invoice.`,
+        coded('invoiceSent'),
+        'crn' in result.of
+          ? coded('invoiceSentForRide', { crn: result.of.crn, address: result.address })
+          : coded('invoiceSentForPlan', { plan: result.of.plan, address: result.address }),
       );
+    case 'confirm':
+      return answer('SUCCESS', coded('invoiceConfirmTitle'), coded('invoiceConfirmSent', { address: result.address }));
     case 'refused':
-      return answer('FAILURE', messages.sorry, result.message);
+      return answer('FAILURE', coded('sorry'), result.message);
     case 'failed':
-      return answer('FAILURE', messages.sorry, messages.genericFailure);
+      return answer('FAILURE', coded('sorry'), coded('genericFailure'));
   }
 }
 
@@ -116,11 +117,11 @@ const subscriptionInvoice: Handler = async (ctx) =>
 const ticketRequest: Handler = async (ctx) => {
   const t = await followUpTicket(ctx, ctx.article.title);
   if (t.request_status === 'OPEN_TICKET_PRESENT') {
-    return answer('NOIMAGE', 'Request already received', messages.ticketAlreadyOpen, {
+    return answer('NOIMAGE', coded('requestAlreadyReceived'), coded('ticketAlreadyOpen'), {
       ticket_request_id: t.ticket_id,
     });
   }
-  return answer('SUCCESS', 'Request received', messages.ticketSuccess, {
+  return answer('SUCCESS', coded('requestReceived'), coded('ticketSuccess'), {
     ticket_request_id: t.ticket_id,
     csat_required: true,
   });

@@ -2,13 +2,16 @@
 import {
   adjustedBill,
   type BillLineKey,
+  type CodedMessage,
+  coded,
   formatFare,
+  formatMessage,
   INVOICE_CONFIRM_PAGE,
   INVOICE_CONFIRMATION_TTL_SECONDS,
   INVOICE_MAILS_PER_ADDRESS_PER_DAY,
   INVOICE_MAILS_PER_USER_PER_HOUR,
-  invalidInvoiceEmail,
   isValidEmail,
+  type PlainMessageCode,
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
@@ -28,25 +31,28 @@ import {
   lockInvoiceMails,
 } from './invoice-mail-repo.ts';
 
+/** What an invoice is for, as the answer names it. */
+export type InvoiceOf = { crn: string } | { plan: string };
+
 /** Which invoice: a ride's, or the member's current subscription's. */
 export type InvoiceRef = { type: 'ride'; booking_id: string } | { type: 'subscription' };
 
 interface InvoiceMail {
   subject: string;
   text: string;
-  /** what the answer names: "ride CRN1234" or the plan */
-  of: string;
+  /** what the answer names: the ride or the plan */
+  of: InvoiceOf;
 }
 
-const invoiceLineNames: Record<BillLineKey, string> = {
-  base_fare: 'Base fare',
-  distance: 'Distance',
-  peak: 'Peak-time charge',
-  waiting: 'Waiting',
-  toll: 'Toll and parking',
-  cancellation_fee: 'Cancellation fee',
-  taxes: 'Taxes',
-  adjustment: 'Adjustment',
+const invoiceLineNames: Record<BillLineKey, PlainMessageCode> = {
+  base_fare: 'billLineBaseFare',
+  distance: 'billLineDistance',
+  peak: 'billLinePeak',
+  waiting: 'billLineWaiting',
+  toll: 'billLineToll',
+  cancellation_fee: 'billLineCancellationFee',
+  taxes: 'billLineTaxes',
+  adjustment: 'billLineAdjustment',
 };
 
 /** The ride's invoice: the bill's lines (with any adjustment a billing dispute made) and the total. */
@@ -56,17 +62,21 @@ async function rideInvoice(db: Kysely<Database>, booking: BookingRow): Promise<I
     n < 0 ? `-${formatFare(-n, booking.currency_country)}` : formatFare(n, booking.currency_country);
   const stored = readBill(booking);
   const bill = stored ? adjustedBill(stored, adjustment) : null;
-  const lines = bill ? bill.lines.map((l) => `${invoiceLineNames[l.key]}: ${money(l.amount)}`) : [];
+  const lines = bill
+    ? bill.lines.map((l) =>
+        formatMessage('mailInvoiceLine', { line: formatMessage(invoiceLineNames[l.key]), amount: money(l.amount) }),
+      )
+    : [];
   const text = [
-    `Invoice for ride ${booking.crn}`,
-    `Date: ${booking.pickup_date.slice(0, 10)}`,
-    `City: ${booking.city}`,
-    `Vehicle: ${booking.display_car_name ?? booking.cab_category}`,
+    formatMessage('mailInvoiceRide', { crn: booking.crn }),
+    formatMessage('mailInvoiceDate', { date: booking.pickup_date.slice(0, 10) }),
+    formatMessage('mailInvoiceCity', { city: booking.city }),
+    formatMessage('mailInvoiceVehicle', { vehicle: booking.display_car_name ?? booking.cab_category }),
     ...lines,
-    `Total: ${money(bill?.total ?? booking.fare - adjustment)}`,
+    formatMessage('mailInvoiceTotal', { amount: money(bill?.total ?? booking.fare - adjustment) }),
     '',
   ].join('\n');
-  return { subject: `Your invoice for ride ${booking.crn}`, text, of: `ride ${booking.crn}` };
+  return { subject: formatMessage('mailInvoiceRideSubject', { crn: booking.crn }), text, of: { crn: booking.crn } };
 }
 
 /**
@@ -77,30 +87,34 @@ export async function composeInvoice(
   db: Kysely<Database>,
   user: UserRow,
   ref: InvoiceRef,
-): Promise<InvoiceMail | { refused: string }> {
+): Promise<InvoiceMail | { refused: CodedMessage }> {
   if (ref.type === 'ride') {
     const booking = await findOwnBooking(db, user.id, { id: ref.booking_id });
-    if (!booking) return { refused: 'Booking Not found.' };
-    if (booking.status !== 'completed') return { refused: 'An invoice is available once the ride is completed.' };
+    if (!booking) return { refused: coded('bookingNotFound') };
+    if (booking.status !== 'completed') return { refused: coded('invoiceRideNotCompleted') };
     return rideInvoice(db, booking);
   }
   const sub = await currentSubscription(db, user.id);
   if (!sub || sub.trial === 1 || sub.amount_paid <= 0) {
-    return { refused: 'There is no paid membership on your account to send an invoice for.' };
+    return { refused: coded('invoiceNoPaidMembership') };
   }
   const text = [
-    `Invoice for ${sub.package_name}`,
-    `Period: ${sub.activated_on.slice(0, 10)} to ${sub.expires_on.slice(0, 10)}`,
-    `Total: ${formatFare(sub.amount_paid, user.country_code)}`,
+    formatMessage('mailInvoicePlan', { plan: sub.package_name }),
+    formatMessage('mailInvoicePeriod', { from: sub.activated_on.slice(0, 10), to: sub.expires_on.slice(0, 10) }),
+    formatMessage('mailInvoiceTotal', { amount: formatFare(sub.amount_paid, user.country_code) }),
     '',
   ].join('\n');
-  return { subject: `Your invoice for ${sub.package_name}`, text, of: sub.package_name };
+  return {
+    subject: formatMessage('mailInvoicePlanSubject', { plan: sub.package_name }),
+    text,
+    of: { plan: sub.package_name },
+  };
 }
 
 /** A typed address as the mail will use it, or the spec's message (400). */
 export function invoiceAddress(raw: unknown): string {
   const address = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
-  if (!isValidEmail(address)) throw new AppError('VALIDATION_FAILED', invalidInvoiceEmail);
+  if (!isValidEmail(address)) throw new AppError('VALIDATION_FAILED', coded('enterValidEmail'));
   return address;
 }
 
@@ -150,10 +164,10 @@ function mailInvoice(mailer: Mailer, user: UserRow, address: string, invoice: In
 }
 
 export type InvoiceOutcome =
-  | { outcome: 'sent'; address: string; of: string }
+  | { outcome: 'sent'; address: string; of: InvoiceOf }
   | { outcome: 'confirm'; address: string }
   | { outcome: 'failed' }
-  | { outcome: 'refused'; message: string };
+  | { outcome: 'refused'; message: CodedMessage };
 
 /**
  * Mails an invoice to `address` — at once when it is the account's verified e-mail or one the user confirmed before;
@@ -191,11 +205,11 @@ export async function requestInvoiceMail(
   const link = `${ctx.linkBase}${INVOICE_CONFIRM_PAGE}?token=${token}`;
   const sent = await mailer.send({
     to: address,
-    subject: 'Confirm where to send your invoice',
+    subject: formatMessage('mailConfirmSubject'),
     text: [
-      `${user.name} asked us to send an invoice to this address.`,
-      `To receive it, open this link within ${INVOICE_CONFIRMATION_TTL_SECONDS / 3600} hours:\n${link}`,
-      'If you did not expect this, you can ignore this mail: nothing will be sent.',
+      formatMessage('mailConfirmAsked', { name: user.name }),
+      formatMessage('mailConfirmOpen', { hours: INVOICE_CONFIRMATION_TTL_SECONDS / 3600, link }),
+      formatMessage('mailConfirmIgnore'),
     ].join('\n\n'),
     kind: 'invoice_confirmation',
     // The link proves the mailbox: when the mail really leaves (SMTP), the requester must not read it in the demo
@@ -219,7 +233,7 @@ export async function confirmInvoiceAddress(
   if (!row || !user) {
     return {
       outcome: 'refused',
-      message: 'This link has expired or was already used. Please ask for the invoice again.',
+      message: coded('invoiceLinkExpired'),
     };
   }
   const ref = JSON.parse(row.invoice) as InvoiceRef;

@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import { KYC_CSRF_FIELD, KYC_FORM_PATH, kycFormSchema, messages, routes, sameSitePath } from '@selfserve/contract';
+import { coded, KYC_CSRF_FIELD, KYC_FORM_PATH, kycFormSchema, routes, sameSitePath } from '@selfserve/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,16 +27,14 @@ export function kycFormRoute(deps: AppDeps): FastifyPluginAsync {
       KYC_FORM_PATH,
       { config: { access: 'visitor', csrf: 'none' }, schema: { hide: true } },
       async (request, reply) => {
-        if (!request.isMultipart())
-          throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This form must be sent as multipart/form-data.');
+        if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', coded('kycNotMultipart'));
         const fields: Record<string, string> = {};
         for await (const part of request.parts()) {
           if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
         }
-        if (hasUnstorableText(fields)) throw new AppError('VALIDATION_FAILED', messages.unstorableText);
+        if (hasUnstorableText(fields)) throw new AppError('VALIDATION_FAILED', coded('unstorableText'));
         const form = kycFormSchema.safeParse(fields);
-        if (!form.success)
-          throw new AppError('VALIDATION_FAILED', 'The form was incomplete. Please go back and try again.');
+        if (!form.success) throw new AppError('VALIDATION_FAILED', coded('kycFormIncomplete'));
         const back = safeRedirect(form.data.care_redirect_url);
         if (!request.session) return reply.redirect(`${routes.login}?return=${encodeURIComponent(back)}`, 303);
         const expected = deps.sessions.csrfTokenFor(request.csrfBinding ?? '');

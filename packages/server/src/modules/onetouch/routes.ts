@@ -2,6 +2,8 @@ import {
   billQuerySchema,
   billResponseSchema,
   bookingPaths,
+  type CodedMessage,
+  coded,
   confirmInvoiceEmailSchema,
   IDEMPOTENCY_HEADER,
   isValidEmail,
@@ -37,7 +39,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   async function articleAsking(body: { article_id: string; call_type: string }) {
     const article = await findArticle(db, body.article_id);
     if (!article || JSON.parse(article.labels).call_type !== body.call_type) {
-      throw new AppError('VALIDATION_FAILED', 'This request does not match the article. Please reload the page.');
+      throw new AppError('VALIDATION_FAILED', coded('requestNotForArticle'));
     }
     return article;
   }
@@ -60,7 +62,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             (await findOwnBooking(db, user.id, { crn: ref })) ??
             null)
           : null;
-        if (ref && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        if (ref && !booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
         return handlerFor(body.call_type)({
           db,
           dialect,
@@ -87,8 +89,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const body = request.body;
         // The form token is this visitor's and used once: checked here, used up only with the ticket below, so a
         // form refused with 400 can be corrected and sent again (docs/tickets.md).
-        const expired = () =>
-          answer('FAILURE', messages.sorryBang, 'This form has expired. Please reload the page and fill it in again.');
+        const expired = () => answer('FAILURE', coded('sorryBang'), coded('formExpired'));
         const token = requestFormToken(deps, request, body.secret_key);
         if (!token) return expired();
         const article = await articleAsking(body);
@@ -101,7 +102,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         });
         if (!ticketId) return expired();
         request.log.info({ ticket: ticketId, kind: 'submit_without_login' }, 'ticket call');
-        return answer('SUCCESS', 'Request received', messages.ticketSuccess, { ticket_request_id: ticketId });
+        return answer('SUCCESS', coded('requestReceived'), coded('ticketSuccess'), { ticket_request_id: ticketId });
       },
     );
 
@@ -119,7 +120,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const userId = requireUser(request).id;
         const booking = await findOwnBooking(db, userId, { id: request.query.booking_id });
-        if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
         const dispute = await findDispute(db, booking.id);
         return {
           status: 'SUCCESS' as const,
@@ -145,7 +146,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = requireUser(request);
         const booking = await findOwnBooking(db, user.id, { id: request.body.booking_id });
-        if (!booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+        if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
         const ctx = { db, dialect, mailer, user, linkBase: linkBase(request) };
         return invoiceAnswer(
           await requestInvoiceMail(ctx, request.body.email, { type: 'ride', booking_id: booking.id }),
@@ -166,22 +167,17 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const user = requireUser(request);
         const { previous_email, updated_email } = request.body;
-        const fail = (message: string) => answer('FAILURE', messages.sorry, message);
+        const fail = (said: CodedMessage) => answer('FAILURE', coded('sorry'), said);
         // Spec §5: an empty previous_email fails under Sorry, asking the user to log in and submit again.
-        if (!previous_email.trim()) return fail('Please log in and submit your request again.');
-        if (previous_email.trim().toLowerCase() !== user.email)
-          return fail('The current e-mail you entered does not match your account.');
-        if (!isValidEmail(updated_email)) return fail('Please Enter A Valid Email');
+        if (!previous_email.trim()) return fail(coded('updateEmailLogInAgain'));
+        if (previous_email.trim().toLowerCase() !== user.email) return fail(coded('updateEmailCurrentMismatch'));
+        if (!isValidEmail(updated_email)) return fail(coded('enterValidEmail'));
         const next = updated_email.trim().toLowerCase();
         const taken = await db.selectFrom('users').select('id').where('email', '=', next).executeTakeFirst();
-        if (taken && taken.id !== user.id) return fail('This e-mail address is already used by another account.');
+        if (taken && taken.id !== user.id) return fail(coded('updateEmailTaken'));
         // A new address must be verified again before tickets can be raised from it.
         await db.updateTable('users').set({ email: next, email_verified: 0 }).where('id', '=', user.id).execute();
-        return answer(
-          'SUCCESS',
-          'E-mail updated',
-          `Your e-mail address is now ${next}. We have sent a link to verify it.`,
-        );
+        return answer('SUCCESS', coded('updateEmailDoneTitle'), coded('updateEmailDone', { email: next }));
       },
     );
   };

@@ -1,4 +1,4 @@
-import { currencySymbols, type OrderContext } from '@selfserve/contract';
+import { coded, currencySymbols, type OrderContext } from '@selfserve/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, OrdersTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -30,6 +30,6 @@ export async function ownOrderContext(
   kind?: OrdersTable['order_type'],
 ) {
   const order = userId ? await findOwnOrder(db, userId, orderId, kind) : undefined;
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (!order) throw new AppError('NOT_FOUND', coded('orderNotFound'));
   return toOrderContext(order);
 }

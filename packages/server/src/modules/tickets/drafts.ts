@@ -1,9 +1,9 @@
 // What each ticket-creating call turns its payload into, with its rules (docs/tickets.md); the routes only submit.
 import {
   articleFormRules,
+  coded,
   type IssueFormInput,
   type IssuePayload,
-  messages,
   type OrderTicketPayload,
   type TicketPayload,
   validateIssueForm,
@@ -36,20 +36,17 @@ export const marketplaceKinds = {
 export type MarketplaceKind = (typeof marketplaceKinds)[keyof typeof marketplaceKinds];
 
 /** Marketplace orders get a longer message without a heading (spec §8). */
-export const marketplaceMessage = (orderId: string) =>
-  `Thank you! We have received your request about order ${orderId}. Our team will look into it and write to you within 24 hours. Thanks for reaching out to us.`;
-
 /** The issue form's rules, as the web form applies them (contract): the first broken one is the 400's message. */
 function checkForm(input: IssueFormInput, rules: ReturnType<typeof articleFormRules>) {
   const errs = validateIssueForm(input, rules);
   const fields = Object.fromEntries(Object.entries(errs).filter(([, v]) => v)) as Record<string, string>;
   const first = Object.values(fields)[0];
-  if (first) throw new AppError('VALIDATION_FAILED', first, fields);
+  if (first) throw new AppError('VALIDATION_FAILED', { code: 'VALIDATION_FAILED', message: first }, fields);
 }
 
 async function ownBooking(db: Kysely<Database>, user: UserRow, by: { id: string } | { crn: string } | null) {
   const booking = by ? await findOwnBooking(db, user.id, by) : undefined;
-  if (by && !booking) throw new AppError('NOT_FOUND', messages.bookingNotFound);
+  if (by && !booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
   return booking;
 }
 
@@ -127,7 +124,7 @@ export async function marketplaceDraft(
   p: OrderTicketPayload,
 ): Promise<TicketDraft> {
   const order = await findOwnOrder(db, user.id, p.order_id, kind);
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found.');
+  if (!order) throw new AppError('NOT_FOUND', coded('orderNotFound'));
   const article = await articleOf(db, p.issue_id);
   const ordered = JSON.parse(order.items) as { item_id: string; item_name: string; quantity: number }[];
   // The order's own contact details, else the user's, else placeholders (never shown to users).
@@ -170,7 +167,7 @@ export async function foodDraft(
 ): Promise<TicketDraft> {
   const trip =
     (await findOwnBooking(db, user.id, { id: orderId })) ?? (await findOwnBooking(db, user.id, { crn: orderId }));
-  if (trip?.service_type !== 'food_delivery') throw new AppError('NOT_FOUND', 'Order not found.');
+  if (trip?.service_type !== 'food_delivery') throw new AppError('NOT_FOUND', coded('orderNotFound'));
   const article = await articleOf(db, p.issue_id);
   checkForm({ email: user.email, description: p.query }, articleFormRules(formArticle(article), { rideId: trip.crn }));
   return {

@@ -1,4 +1,10 @@
-import { isValidEmail, messages, type UnrecognisedTransactionPayload, VISITOR_COOKIE } from '@selfserve/contract';
+import {
+  coded,
+  isValidEmail,
+  messages,
+  type UnrecognisedTransactionPayload,
+  VISITOR_COOKIE,
+} from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -60,8 +66,7 @@ export async function saveGuestTicket(
   return ticketId;
 }
 
-const FORM_EXPIRED = 'This form has expired. Please reload the page and fill it in again.';
-const invalidToken = { status: 'FAILURE' as const, reason: 'invalidToken' as const, message: FORM_EXPIRED };
+const invalidToken = { status: 'FAILURE' as const, reason: 'invalidToken' as const, ...coded('formExpired') };
 
 /**
  * The visitor's unrecognised-transaction form (guided-flows.md §5): a valid e-mail, no card number in the comment,
@@ -77,13 +82,10 @@ export async function unrecognisedTransaction(
   if (!token) return invalidToken;
   const fields = p.custom_field_map;
   const email = String(fields.email ?? '');
-  if (!isValidEmail(email)) throw new AppError('VALIDATION_FAILED', 'Please input a valid email address');
+  if (!isValidEmail(email)) throw new AppError('VALIDATION_FAILED', coded('invalidEmail'));
   // Card numbers never go into a ticket (guided-flows.md §5).
   if (/(?:\d[ -]?){16}/.test(String(fields.comments ?? ''))) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'We found a Card Information in your comment. Request you to Remove such personal information.',
-    );
+    throw new AppError('VALIDATION_FAILED', coded('cardInComment'));
   }
   // The token is used up with the ticket, not before: a form refused above can be corrected and sent again.
   const { secret_key: _secret, ...kept } = p;
@@ -99,6 +101,6 @@ export async function unrecognisedTransaction(
     status: 'SUCCESS' as const,
     request_status: 'CREATED' as const,
     ticket_id: ticketId,
-    message: messages.ticketSuccess,
+    ...coded('ticketSuccess'),
   };
 }

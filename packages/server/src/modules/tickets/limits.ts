@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import { messages, TICKET_CREATE_WINDOW_MS } from '@selfserve/contract';
+import { coded, TICKET_CREATE_WINDOW_MS } from '@selfserve/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -57,7 +57,7 @@ export async function admitTicketCreation(
     const state = await limiter(request);
     if (!state.isAllowed && state.isExceeded) {
       reply.header('retry-after', state.ttlInSeconds);
-      throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests);
+      throw new AppError('TOO_MANY_REQUESTS', coded('TOO_MANY_REQUESTS'));
     }
   }
 }

@@ -1,11 +1,12 @@
 import {
+  coded,
   csatPayloadSchema,
   FORM_TOKEN_TTL_SECONDS,
+  formatMessage,
   formTokenResponseSchema,
   IDEMPOTENCY_HEADER,
   invalidTokenResponseSchema,
   issuePayloadSchema,
-  messages,
   okResponseSchema,
   orderTicketPayloadSchema,
   searchTicketsQuerySchema,
@@ -28,7 +29,6 @@ import {
   issueDraft,
   marketplaceDraft,
   marketplaceKinds,
-  marketplaceMessage,
   type TicketDraft,
   writeToUsDraft,
 } from './drafts.ts';
@@ -86,8 +86,12 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               onCreated: (ticketId: string) =>
                 mailer.send({
                   to,
-                  subject: `We have received your request (ticket ${ticketId})`,
-                  text: `${messages.ticketSuccess}\n\nTicket: ${ticketId}\nSubject: ${mailSubject ?? d.subject}\n\nYou can follow it under My tickets in the help centre.`,
+                  subject: formatMessage('mailTicketSubject', { ticketId }),
+                  text: [
+                    formatMessage('ticketSuccess'),
+                    formatMessage('mailTicketDetails', { ticketId, subject: mailSubject ?? d.subject }),
+                    formatMessage('mailTicketFollow'),
+                  ].join('\n\n'),
                   kind: 'ticket_confirmation',
                   userId: user.id,
                 }),
@@ -127,7 +131,9 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const draft = await marketplaceDraft(db, user, kind, request.body);
           const answer = await submit(request, reply, user, draft);
           const orderId = draft.orderId ?? request.body.order_id;
-          return answer.request_status === 'CREATED' ? { ...answer, message: marketplaceMessage(orderId) } : answer;
+          return answer.request_status === 'CREATED'
+            ? { ...answer, ...coded('marketplaceTicketCreated', { orderId }) }
+            : answer;
         },
       );
     }

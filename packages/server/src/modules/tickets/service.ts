@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import {
   type CsatPayload,
+  coded,
   isResolved,
   messages,
   TICKETS_PAGE_SIZE,
   type TicketResponse,
-  ticketMessages,
 } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -56,19 +56,19 @@ const created = (ticketId: string): TicketResponse => ({
   status: 'SUCCESS',
   request_status: 'CREATED',
   ticket_id: ticketId,
-  message: messages.ticketSuccess,
+  ...coded('ticketSuccess'),
 });
 const alreadyOpen = (ticketId: string): TicketResponse => ({
   status: 'SUCCESS',
   request_status: 'OPEN_TICKET_PRESENT',
   ticket_id: ticketId,
-  message: messages.ticketAlreadyOpen,
+  ...coded('ticketAlreadyOpen'),
 });
 
 /** Tickets are answered by e-mail: an unverified address is sent to verify first (spec §8, email_not_verified). */
 export function requireVerifiedEmail(user: Pick<UserRow, 'email_verified'>): void {
   if (user.email_verified !== 1) {
-    throw new AppError('email_not_verified', 'Please verify your e-mail address, then submit your request again.');
+    throw new AppError('email_not_verified');
   }
 }
 
@@ -148,7 +148,7 @@ export async function createTicket(
       if (!isUniqueViolation(err)) throw err;
       // Another request (a retry, a double click, another instance) got there first.
       outcome = await earlierAnswer(db, t, key);
-      if (!outcome) throw new AppError('CONFLICT', messages.ticketNotSubmitted);
+      if (!outcome) throw new AppError('CONFLICT', coded('ticketNotSubmitted'));
     }
   }
   log.info(
@@ -206,7 +206,7 @@ export function decodeTicketCursor(cursor: string): TicketPosition {
   } catch {
     // not JSON: answered below like any other cursor that is not ours
   }
-  throw new AppError('VALIDATION_FAILED', ticketMessages.badCursor, { cursor: ticketMessages.badCursor });
+  throw new AppError('VALIDATION_FAILED', coded('listLinkInvalid'), { cursor: messages.listLinkInvalid });
 }
 
 /** One page of the user's tickets (TICKETS_PAGE_SIZE, newest first) and the cursor of the next, null on the last. */
@@ -262,9 +262,9 @@ export async function ticketList(
 /** One rating per ticket, by its owner; a bad rating needs a reason (the unique ticket_id settles double clicks). */
 export async function rateTicket(db: Kysely<Database>, userId: string, p: CsatPayload): Promise<void> {
   const ticket = await findUserTicket(db, userId, p.ref_id);
-  if (!ticket) throw new AppError('NOT_FOUND', 'Ticket not found.');
+  if (!ticket) throw new AppError('NOT_FOUND', coded('ticketNotFound'));
   if (p.satisfaction_rating.score === 'bad' && !p.reason)
-    throw new AppError('VALIDATION_FAILED', 'Please choose a reason.');
+    throw new AppError('VALIDATION_FAILED', coded('chooseReason'));
   try {
     await insertRating(db, {
       id: newId('cs'),
@@ -277,7 +277,7 @@ export async function rateTicket(db: Kysely<Database>, userId: string, p: CsatPa
       created_at: new Date().toISOString(),
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'You have already rated this request. Thank you!');
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', coded('alreadyRated'));
     throw err;
   }
 }

@@ -1,11 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  coded,
   FILETYPE_HEADER,
   imageContentTypes,
-  ticketMessages,
   UPLOAD_FIELD,
   uploadLimits,
-  uploadMessages,
   uploadPaths,
   uploadQuerySchema,
   uploadResponseSchema,
@@ -60,7 +59,7 @@ export function contentDisposition(fileName: string, contentType: string): strin
 async function uploadPreconditions(request: FastifyRequest) {
   const fileType = request.headers[FILETYPE_HEADER];
   if (typeof fileType !== 'string' || fileType.trim().toLowerCase() !== 'image') {
-    throw new AppError('VALIDATION_FAILED', uploadMessages.fileTypeHeader);
+    throw new AppError('VALIDATION_FAILED', coded('uploadFileTypeHeader'));
   }
 }
 
@@ -95,7 +94,7 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const userId = requireUser(request).id;
         const limit = uploadLimits[request.query.limit];
-        if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+        if (!request.isMultipart()) throw new AppError('VALIDATION_FAILED', coded('uploadNotMultipart'));
 
         let part: Awaited<ReturnType<typeof request.file>>;
         try {
@@ -103,21 +102,24 @@ export function uploadsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           part = await request.file({ limits: { fileSize: limit.bytes }, throwFileSizeLimit: false });
         } catch (err) {
           request.log.info({ err }, 'unreadable multipart upload');
-          throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+          throw new AppError('VALIDATION_FAILED', coded('uploadNotMultipart'));
         }
-        if (!part) throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+        if (!part) throw new AppError('VALIDATION_FAILED', coded('uploadNotMultipart'));
         if (part.fieldname !== UPLOAD_FIELD) {
           part.file.resume();
-          throw new AppError('VALIDATION_FAILED', uploadMessages.notMultipart);
+          throw new AppError('VALIDATION_FAILED', coded('uploadNotMultipart'));
         }
 
         const file = part.file;
         const result = await receiveImage(file, documents, () => file.truncated);
         if (!result.ok) {
-          if (result.reason === 'incomplete') throw new AppError('VALIDATION_FAILED', ticketMessages.imageUploadFailed);
+          if (result.reason === 'incomplete') throw new AppError('VALIDATION_FAILED', coded('imageUploadFailed'));
           // 413 like a file too large (the web shows the server's text for 413 and 415), with its own message.
-          if (result.reason === 'pixels') throw new AppError('PAYLOAD_TOO_LARGE', uploadMessages.tooManyPixels);
-          throw new AppError(result.reason === 'size' ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE', limit.message);
+          if (result.reason === 'pixels') throw new AppError('PAYLOAD_TOO_LARGE', coded('uploadTooManyPixels'));
+          throw new AppError(
+            result.reason === 'size' ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE',
+            coded(limit.refusal),
+          );
         }
         const documentId = await recordDocument(db, documents, userId, part.filename, result);
         return { status: 'SUCCESS' as const, id: { document_id: documentId } };

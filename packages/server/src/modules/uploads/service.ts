@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { type ImageContentType, SVG_LIMIT, uploadMessages } from '@selfserve/contract';
+import { coded, type ImageContentType, SVG_LIMIT } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -197,7 +197,7 @@ export async function claimDocuments(
 ): Promise<ClaimedDocument[]> {
   const ids = [...new Set(documentIds)];
   if (ids.length === 0) return [];
-  const refused = () => new AppError('VALIDATION_FAILED', uploadMessages.attachFailed);
+  const refused = () => new AppError('VALIDATION_FAILED', coded('uploadAttachFailed'));
   const rows = await findUnattachedOwnDocuments(trx, userId, ids);
   if (rows.length !== ids.length) throw refused();
   const attached = await attachDocuments(trx, userId, ids, ticketId);

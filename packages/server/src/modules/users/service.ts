@@ -1,4 +1,11 @@
-import { membershipOf, parseFlag, type SelectDetails, type Subscription, type UserInfo } from '@selfserve/contract';
+import {
+  coded,
+  membershipOf,
+  parseFlag,
+  type SelectDetails,
+  type Subscription,
+  type UserInfo,
+} from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
@@ -61,7 +68,7 @@ export async function loadProfile(db: Kysely<Database>, userId: string, log: Fas
 /** Membership details are only for members (spec §6: shown only to paid members). */
 export async function loadSelectDetails(db: Kysely<Database>, profile: Profile): Promise<SelectDetails> {
   const sub = profile.isMember ? await currentSubscription(db, profile.user.id) : undefined;
-  if (!sub) throw new AppError('NOT_FOUND', 'There is no active membership on this account.');
+  if (!sub) throw new AppError('NOT_FOUND', coded('noActiveMembership'));
   return {
     status: 'SUCCESS',
     eligible_to_cancel: sub.eligible_to_cancel === 1,
