@@ -264,3 +264,16 @@ export type PlainMessageCode = { [C in MessageCode]: ParamsArg<C> extends [] ? C
 export function says(code: PlainMessageCode): { error: () => string } {
   return { error: () => formatMessage(code) };
 }
+
+/**
+ * What to show for a sentence that came with its code (an answer's `{ code, message, params }`): the catalogue's
+ * text in the reader's language when the sentence is the catalogue's own; otherwise (a validation failure naming
+ * a field's rule, a framework's own text, another server) the sentence as it came.
+ */
+export function shownText(said: { code?: unknown; message?: unknown; params?: unknown }): string | null {
+  const message = typeof said.message === 'string' && said.message.trim() ? said.message : null;
+  if (!isMessageCode(said.code)) return message;
+  const params = (typeof said.params === 'object' && said.params !== null ? said.params : {}) as MessageParamValues;
+  if (message !== null && message !== fillParams(messages[said.code], params)) return message;
+  return render(said.code, params);
+}

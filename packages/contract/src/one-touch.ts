@@ -3,7 +3,7 @@
  * read, and which support channels follow a result. Pure rules, used by the web app and the server.
  */
 import type { Bill } from './bill-rules.ts';
-import { formatMessage } from './messages.ts';
+import { formatMessage, shownText } from './messages.ts';
 
 export type LabelValue = string | number | boolean;
 
@@ -170,16 +170,12 @@ const asText = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
  * link; error email_not_verified goes to verify; a redirect tag (spelled rediectTag) redirects; any other 4xx
  * refusal in the error shape is a failure with its error.message.
  */
-export function readOneTouchResponse(
-  httpStatus: number,
-  body: unknown,
-  texts: { sorry: string; generic: string },
-): OneTouchResult {
+export function readOneTouchResponse(httpStatus: number, body: unknown): OneTouchResult {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const result = (state: ResultState, title: string | null, message: string | null): OneTouchResult => ({
     state,
-    title: title ?? (state === 'FAILURE' ? texts.sorry : ''),
-    message: message ?? (state === 'FAILURE' ? texts.generic : ''),
+    title: title ?? (state === 'FAILURE' ? formatMessage('sorry') : ''),
+    message: message ?? (state === 'FAILURE' ? formatMessage('genericFailure') : ''),
     ticketId: asText(b.ticket_request_id) ?? asText(b.ticketId),
     csatRequired: b.csat_required === true || b.showCSAT === true,
     reload: b.shouldReload === true,
@@ -189,14 +185,15 @@ export function readOneTouchResponse(
     distance: asText(b.distance),
     bill: asBill(b.bill),
   });
-  const title = asText(b.title) ?? asText(b.heading);
-  const message = asText(b.localized_message) ?? asText(b.message) ?? asText(b.body);
+  // Our answers name their title and message by code (shown in the reader's language); others give text.
+  const title = shownText({ code: b.title_code, message: asText(b.title) ?? asText(b.heading) });
+  const message = b.code ? shownText(b) : (asText(b.localized_message) ?? asText(b.message) ?? asText(b.body));
   const error = b.error;
   const errorText = typeof error === 'string' ? error : asText((error as { code?: unknown } | undefined)?.code);
   // A refusal in the one error shape (400 bad address, 404, 429 too many) says why in error.message: shown rather
   // than the generic failure, so "try again" is not suggested when waiting or correcting is the answer.
   const refusal =
-    httpStatus >= 400 && httpStatus < 500 ? asText((error as { message?: unknown } | undefined)?.message) : null;
+    httpStatus >= 400 && httpStatus < 500 && typeof error === 'object' && error !== null ? shownText(error) : null;
 
   if (errorText === 'email_not_verified') return result('VERIFY_EMAIL', null, message);
   if (httpStatus === 404 && /invalid token/i.test(`${message ?? ''} ${JSON.stringify(error ?? '')}`)) {

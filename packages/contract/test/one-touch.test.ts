@@ -134,8 +134,6 @@ describe('resolveFlow: the flow an article shows', () => {
   });
 });
 
-const texts = { sorry: 'Sorry', generic: 'Something went wrong. Please try again.' };
-
 describe('readOneTouchResponse: every status and HTTP case', () => {
   it.each<[string, number, unknown, string, string, string]>([
     [
@@ -242,23 +240,24 @@ describe('readOneTouchResponse: every status and HTTP case', () => {
       'Something went wrong. Please try again.',
     ],
   ])('%s', (_name, http, body, state, title, message) => {
-    const r = readOneTouchResponse(http, body, texts);
+    const r = readOneTouchResponse(http, body);
     expect([r.state, r.title, r.message]).toEqual([state, title, message]);
   });
 
   it('follows a redirect tag (the spec spells it rediectTag) and reads ticket, rating and reload flags', () => {
-    expect(readOneTouchResponse(200, { status: 'SUCCESS', rediectTag: 'lost item' }, texts)).toMatchObject({
+    expect(readOneTouchResponse(200, { status: 'SUCCESS', rediectTag: 'lost item' })).toMatchObject({
       state: 'REDIRECTED',
       redirectTo: '/report/lost%20item/default',
     });
     expect(
-      readOneTouchResponse(
-        200,
-        { status: 'SUCCESS', ticket_request_id: '123', csat_required: true, shouldReload: true },
-        texts,
-      ),
+      readOneTouchResponse(200, {
+        status: 'SUCCESS',
+        ticket_request_id: '123',
+        csat_required: true,
+        shouldReload: true,
+      }),
     ).toMatchObject({ ticketId: '123', csatRequired: true, reload: true });
-    expect(readOneTouchResponse(200, { status: 'SUCCESS', ticketId: '9', showCSAT: true }, texts)).toMatchObject({
+    expect(readOneTouchResponse(200, { status: 'SUCCESS', ticketId: '9', showCSAT: true })).toMatchObject({
       ticketId: '9',
       csatRequired: true,
     });
@@ -322,7 +321,7 @@ describe('readOneTouchResponse: the ride shown with the answer (map, distance, b
       { mapUrl: null, distance: '3 km', bill: null },
     ],
   ])('%s', (_name, body, expected) => {
-    const r = readOneTouchResponse(200, body, texts);
+    const r = readOneTouchResponse(200, body);
     expect({ mapUrl: r.mapUrl, distance: r.distance, bill: r.bill }).toEqual(expected);
   });
 });

@@ -14,7 +14,7 @@ function headersOf(fn: ReturnType<typeof stubFetch>): Record<string, string> {
 }
 
 const unauthorized = () =>
-  jsonResponse({ status: 'FAILURE', error: { code: 'UNAUTHORIZED', message: messages.unauthorized } }, 401);
+  jsonResponse({ status: 'FAILURE', error: { code: 'UNAUTHORIZED', message: messages.UNAUTHORIZED } }, 401);
 
 describe('api client', () => {
   const onUnauthorized = vi.fn();
@@ -61,7 +61,7 @@ describe('api client', () => {
           status: 'FAILURE',
           error: {
             code: 'VALIDATION_FAILED',
-            message: messages.validationFailed,
+            message: messages.VALIDATION_FAILED,
             fields: { email: messages.invalidEmail },
           },
         },
@@ -73,7 +73,7 @@ describe('api client', () => {
     expect(error).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
-      message: messages.validationFailed,
+      message: messages.VALIDATION_FAILED,
       fields: { email: messages.invalidEmail },
     });
   });

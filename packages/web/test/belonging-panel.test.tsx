@@ -17,6 +17,7 @@ const status = (overrides: Partial<LabStatusResponse> = {}): LabStatusResponse =
   status: 'done',
   state: null,
   message: '',
+  code: 'labNoRequest',
   side_load: none,
   ticket_id: null,
   ...overrides,

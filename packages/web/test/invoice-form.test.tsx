@@ -66,7 +66,7 @@ describe('the send-invoice form', () => {
     mockFetch({
       [oneTouchPaths.sendInvoice]: () =>
         jsonResponse(
-          { status: 'FAILURE', error: { code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests } },
+          { status: 'FAILURE', error: { code: 'TOO_MANY_REQUESTS', message: messages.TOO_MANY_REQUESTS } },
           429,
         ),
     });
@@ -74,7 +74,7 @@ describe('the send-invoice form', () => {
     await sendTo('accounts@example.org');
     const dialog = await screen.findByRole('dialog', { name: messages.sorry });
     expect(dialog).toHaveAttribute('data-state', 'FAILURE');
-    expect(dialog).toHaveTextContent(messages.tooManyRequests);
+    expect(dialog).toHaveTextContent(messages.TOO_MANY_REQUESTS);
     expect(dialog).not.toHaveTextContent(messages.genericFailure);
   });
 });

@@ -1,8 +1,8 @@
 import {
+  formatMessage,
   IDEMPOTENCY_HEADER,
   messages,
   type TicketPayload,
-  ticketMessages,
   ticketPaths,
   uploadPaths,
   withCrnCheckDigit,
@@ -68,7 +68,7 @@ describe('issue form: description and e-mail', () => {
     renderInRouter(<IssueForm article={writeToUsArticle} />);
     await user.type(description(), 'Too short');
     await user.click(submitButton());
-    expect(await screen.findByText(ticketMessages.descriptionTooShort(20))).toBeInTheDocument();
+    expect(await screen.findByText(formatMessage('descriptionTooShort', { n: 20 }))).toBeInTheDocument();
     expect(description()).toHaveAttribute('aria-invalid', 'true');
     expect(posts).toHaveLength(0);
   });
@@ -83,7 +83,7 @@ describe('issue form: description and e-mail', () => {
     await user.type(email, 'dummy@example.in');
     await user.type(description(), LONG);
     await user.click(submitButton());
-    expect(await screen.findByText(ticketMessages.invalidEmail)).toBeInTheDocument();
+    expect(await screen.findByText(messages.invalidEmail)).toBeInTheDocument();
     expect(posts).toHaveLength(0);
   });
 
@@ -158,12 +158,12 @@ describe('issue form: images', () => {
     expect(screen.getByText('Photos or screenshots (at least one)')).toBeInTheDocument();
     await user.type(description(), LONG);
     await user.click(submitButton());
-    expect(await screen.findByText(ticketMessages.uploadAtLeastOne)).toBeInTheDocument();
+    expect(await screen.findByText(messages.uploadAtLeastOne)).toBeInTheDocument();
     expect(posts).toHaveLength(0);
 
     choose(imageFile());
     act(() => FakeXhr.sent[0]?.respond(200, uploaded('doc_7')));
-    await waitFor(() => expect(screen.queryByText(ticketMessages.uploadAtLeastOne)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(messages.uploadAtLeastOne)).not.toBeInTheDocument());
     await user.click(submitButton());
     await screen.findByTestId('ticket-result');
     expect(posts[0]?.body.uploaded_image_ids).toEqual(['doc_7']);
@@ -175,7 +175,7 @@ describe('issue form: images', () => {
     choose(...Array.from({ length: 12 }, (_, i) => imageFile(`p${i}.png`)));
     expect(FakeXhr.sent).toHaveLength(10);
     expect(screen.getAllByTestId('attachment')).toHaveLength(10);
-    expect(screen.getByTestId('images-error')).toHaveTextContent(ticketMessages.tooManyImages(10));
+    expect(screen.getByTestId('images-error')).toHaveTextContent(formatMessage('tooManyImages', { n: 10 }));
     expect(imageInput()).toBeDisabled();
     first.unmount();
 
@@ -184,7 +184,7 @@ describe('issue form: images', () => {
     expect(imageInput()).not.toHaveAttribute('multiple');
     choose(imageFile('a.png'), imageFile('b.png'));
     expect(FakeXhr.sent).toHaveLength(1);
-    expect(screen.getByTestId('images-error')).toHaveTextContent(ticketMessages.tooManyImages(1));
+    expect(screen.getByTestId('images-error')).toHaveTextContent(formatMessage('tooManyImages', { n: 1 }));
     // Removing the image makes room again (and stops its upload).
     fireEvent.click(screen.getByRole('button', { name: 'Remove a.png' }));
     expect(screen.queryByTestId('attachment')).not.toBeInTheDocument();
@@ -198,14 +198,10 @@ describe('issue form: images', () => {
       (x: FakeXhr) => x.respond(415, failBody('UNSUPPORTED_MEDIA_TYPE')),
       TEN_MB_TEXT,
     ],
-    [
-      'another refusal',
-      (x: FakeXhr) => x.respond(400, failBody('VALIDATION_FAILED', 'x')),
-      ticketMessages.imageUploadFailed,
-    ],
-    ['a server failure', (x: FakeXhr) => x.respond(500, undefined), ticketMessages.uploadSomethingWrong],
-    ['no answer', (x: FakeXhr) => x.fail(), ticketMessages.uploadSomethingWrong],
-    ['no document id', (x: FakeXhr) => x.respond(200, { status: 'SUCCESS' }), ticketMessages.uploadSomethingWrong],
+    ['another refusal', (x: FakeXhr) => x.respond(400, failBody('VALIDATION_FAILED', 'x')), messages.imageUploadFailed],
+    ['a server failure', (x: FakeXhr) => x.respond(500, undefined), messages.uploadSomethingWrong],
+    ['no answer', (x: FakeXhr) => x.fail(), messages.uploadSomethingWrong],
+    ['no document id', (x: FakeXhr) => x.respond(200, { status: 'SUCCESS' }), messages.uploadSomethingWrong],
   ])('%s', async (_name, answer, text) => {
     serveTickets();
     renderInRouter(<IssueForm article={writeToUsArticle} />);
@@ -229,7 +225,7 @@ describe('issue form: images', () => {
   });
 });
 
-const TEN_MB_TEXT = ticketMessages.imageWrongOrTooLarge10;
+const TEN_MB_TEXT = messages.imageWrongOrTooLarge10;
 function failBody(code: string, message: string = TEN_MB_TEXT) {
   return { status: 'FAILURE', error: { code, message } };
 }
@@ -250,7 +246,7 @@ describe('issue form: item checklist', () => {
     expect(screen.queryByRole('textbox', { name: 'E-mail address' })).not.toBeInTheDocument();
     await user.type(description(), 'One packet of onions was missing');
     await user.click(submitButton());
-    expect(await screen.findByText(ticketMessages.selectAtLeastOneProduct)).toBeInTheDocument();
+    expect(await screen.findByText(messages.selectAtLeastOneProduct)).toBeInTheDocument();
     expect(posts).toHaveLength(0);
 
     const checklist = screen.getByTestId('item-checklist');
@@ -266,7 +262,7 @@ describe('issue form: item checklist', () => {
     expect(
       within(within(checklist).getByRole('combobox', { name: 'Quantity of Milk 500 ml' })).getAllByRole('option'),
     ).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByText(ticketMessages.selectAtLeastOneProduct)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(messages.selectAtLeastOneProduct)).not.toBeInTheDocument());
 
     await user.click(submitButton());
     await screen.findByTestId('ticket-result');
@@ -343,13 +339,13 @@ describe('issue form: submitting', () => {
 
   it('puts the server’s field messages next to their fields', async () => {
     serveTickets(() =>
-      failure(400, 'VALIDATION_FAILED', ticketMessages.uploadAtLeastOne, { images: ticketMessages.uploadAtLeastOne }),
+      failure(400, 'VALIDATION_FAILED', messages.uploadAtLeastOne, { images: messages.uploadAtLeastOne }),
     );
     const user = userEvent.setup();
     renderInRouter(<IssueForm article={writeToUsArticle} />);
     await user.type(description(), LONG);
     await user.click(submitButton());
-    expect(await screen.findByTestId('images-error')).toHaveTextContent(ticketMessages.uploadAtLeastOne);
+    expect(await screen.findByTestId('images-error')).toHaveTextContent(messages.uploadAtLeastOne);
     expect(screen.queryByTestId('issue-form-error')).not.toBeInTheDocument();
   });
 

@@ -13,7 +13,7 @@ describe('e-mail and code sign-in form', () => {
     const fetchMock = mockFetch({
       [apiPaths.loginCodeRequest]: () =>
         jsonResponse(
-          { status: 'FAILURE', error: { code: 'TOO_MANY_REQUESTS', message: messages.tooManyRequests } },
+          { status: 'FAILURE', error: { code: 'TOO_MANY_REQUESTS', message: messages.TOO_MANY_REQUESTS } },
           429,
         ),
     });
@@ -23,7 +23,7 @@ describe('e-mail and code sign-in form', () => {
     await user.type(email, 'Riya.Customer@example.in');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.tooManyRequests);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.TOO_MANY_REQUESTS);
     expect(email).toHaveValue('Riya.Customer@example.in');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // The contract schema normalises the address before it is sent.
@@ -51,7 +51,7 @@ describe('e-mail and code sign-in form', () => {
       [apiPaths.loginCodeRequest]: () => jsonResponse({ status: 'SUCCESS', demo_code: '123456', expires_in: 600 }),
       [apiPaths.loginCodeVerify]: () =>
         jsonResponse(
-          { status: 'FAILURE', error: { code: 'VALIDATION_FAILED', message: messages.loginCodeInvalid } },
+          { status: 'FAILURE', error: { code: 'loginCodeInvalid', message: messages.loginCodeInvalid } },
           400,
         ),
     });

@@ -1,13 +1,4 @@
-import {
-  bookingPaths,
-  kbPaths,
-  mailPaths,
-  messages,
-  orderPaths,
-  ticketPaths,
-  ticketRoutes,
-  writeToUsTexts,
-} from '@selfserve/contract';
+import { bookingPaths, kbPaths, mailPaths, messages, orderPaths, ticketPaths, ticketRoutes } from '@selfserve/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,7 +34,10 @@ function serveApi(extra: Record<string, FetchHandler> = {}) {
     [bookingPaths.getByCrn]: (url) =>
       url.searchParams.get('ref_no') === validCrn
         ? jsonResponse({ status: 'SUCCESS', data: booking() })
-        : jsonResponse({ status: 'FAILURE', error: { code: 'NOT_FOUND', message: messages.bookingNotFound } }, 404),
+        : jsonResponse(
+            { status: 'FAILURE', error: { code: 'bookingNotFound', message: messages.bookingNotFound } },
+            404,
+          ),
     '/user_tracking/add_track': () => jsonResponse({ status: 'SUCCESS' }),
     ...extra,
   });
@@ -94,7 +88,7 @@ describe('/writetous', () => {
     const user = userEvent.setup();
     renderRoutes('/writetous');
     expect(await h1('Write to us')).toBeInTheDocument();
-    await user.click(screen.getByRole('radio', { name: writeToUsTexts.issueWithRide }));
+    await user.click(screen.getByRole('radio', { name: messages.issueWithRide }));
     expect(screen.getByRole('link', { name: 'Choose a booking' })).toHaveAttribute('href', '/bookings');
     expect(screen.queryByTestId('issue-form')).not.toBeInTheDocument();
   });
@@ -103,8 +97,8 @@ describe('/writetous', () => {
     serveApi();
     const user = userEvent.setup();
     renderRoutes('/writetous/default', {});
-    await user.click(await screen.findByRole('radio', { name: writeToUsTexts.issueWithRide }));
-    expect(screen.getByTestId('ticket-login-prompt')).toHaveTextContent(writeToUsTexts.loginForRides);
+    await user.click(await screen.findByRole('radio', { name: messages.issueWithRide }));
+    expect(screen.getByTestId('ticket-login-prompt')).toHaveTextContent(messages.loginForRides);
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
       'href',
       `/login?return=${encodeURIComponent('/writetous/default')}`,
@@ -115,7 +109,7 @@ describe('/writetous', () => {
     const { posts } = serveApi();
     const user = userEvent.setup();
     renderRoutes('/writetous');
-    await user.click(await screen.findByRole('radio', { name: writeToUsTexts.issueNotRelatedToRide }));
+    await user.click(await screen.findByRole('radio', { name: messages.issueNotRelatedToRide }));
     await user.type(screen.getByRole('textbox', { name: 'Describe your issue' }), LONG);
     await user.click(screen.getByTestId('issue-submit'));
     expect(await screen.findByTestId('ticket-message')).toHaveTextContent(messages.ticketSuccess);
@@ -321,7 +315,7 @@ describe('/dev/outbox', () => {
   it('does not exist outside demo mode', async () => {
     const fetchMock = mockFetch({});
     renderRoutes('/dev/outbox', { ...signedInRiya, demo: false });
-    expect(await h1(messages.notFound)).toBeInTheDocument();
+    expect(await h1(messages.NOT_FOUND)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -23,6 +23,6 @@ export function UnmatchedRoute() {
     else void navigate(target, { replace: true });
   }, [status, deadEnd, target, navigate]);
 
-  if (deadEnd) return <NotFound title={t('notFound')} />;
+  if (deadEnd) return <NotFound title={t('NOT_FOUND')} />;
   return <Loader fullPage />;
 }

@@ -1,18 +1,37 @@
-import { CSRF_HEADER, messages } from '@selfserve/contract';
+import { CSRF_HEADER, formatMessage, type MessageParamValues, shownText } from '@selfserve/contract';
 
 /** Any failed call: the HTTP status (0 when no response came), the wire code and the user-facing message. */
 export class ApiError extends Error {
   readonly status: number;
+  /** the message's catalogue code (contract messages.ts), or an error class */
   readonly code: string;
+  readonly params: MessageParamValues | undefined;
   readonly fields: Record<string, string> | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    params?: MessageParamValues,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.params = params;
   }
+
+  /** What the user is told: the message by its code in their language (contract shownText). */
+  get text(): string {
+    return shownText(this) ?? formatMessage('genericFailure');
+  }
+}
+
+/** The text to show for a failed call: an answer's by its code, anything else the generic failure. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.text : formatMessage('genericFailure');
 }
 
 /** Code used when fetch itself failed: offline, DNS, server down. */
@@ -79,10 +98,17 @@ export function toApiError(httpStatus: number, body: unknown): ApiError {
     const fields = isRecord(error.fields)
       ? Object.fromEntries(Object.entries(error.fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
       : undefined;
-    return new ApiError(httpStatus, error.code, error.message, fields);
+    const params = isRecord(error.params)
+      ? Object.fromEntries(
+          Object.entries(error.params).filter((e): e is [string, string | number] =>
+            /^(string|number)$/.test(typeof e[1]),
+          ),
+        )
+      : undefined;
+    return new ApiError(httpStatus, error.code, error.message, fields, params);
   }
   const code = httpStatus === 401 ? 'UNAUTHORIZED' : httpStatus === 404 ? 'NOT_FOUND' : 'INTERNAL';
-  return new ApiError(httpStatus, code, messages.genericFailure);
+  return new ApiError(httpStatus, code, formatMessage('genericFailure'));
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -114,7 +140,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     if (!options.quiet && !handlers.isInApp()) handlers.onNoResponse();
-    throw new ApiError(0, NETWORK_ERROR_CODE, messages.retry);
+    throw new ApiError(0, NETWORK_ERROR_CODE, formatMessage('retry'));
   }
 
   const body = await readJson(response);

@@ -1,10 +1,21 @@
-import { type MessageKey, messages, resolveLocale, type SupportedLocale } from '@selfserve/contract';
+import {
+  type MessageCode,
+  messages,
+  resolveLocale,
+  type SupportedLocale,
+  setMessageRenderer,
+} from '@selfserve/contract';
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';
 
-/** `en` is the spec's own texts (contract) plus our labels; every other locale falls back to it. */
-export const enResources = { ...messages, ...en };
+/** The catalogue's `{name}` parameters in i18next's `{{name}}` form. */
+const catalogue = Object.fromEntries(
+  Object.entries(messages).map(([code, text]) => [code, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
+) as Record<MessageCode, string>;
+
+/** `en` is the contract's message catalogue (by code) plus our labels; every other locale falls back to it. */
+export const enResources = { ...catalogue, ...en };
 
 /**
  * Label groups of lazily loaded features: each feature adds its own when its code loads
@@ -67,13 +78,5 @@ export async function setLocale(locale: string | null | undefined): Promise<Supp
   return resolved;
 }
 
-const messageKeys = Object.keys(messages) as MessageKey[];
-
-/**
- * Validation and server errors arrive as the contract's English text; find its key so the current
- * locale's wording is shown when one exists, and fall back to the text itself otherwise.
- */
-export function localizeMessage(text: string): string {
-  const key = messageKeys.find((k) => messages[k] === text);
-  return key ? i18n.t(key) : text;
-}
+// The contract's rules and answers speak through i18n: a message by its code, in the current language.
+setMessageRenderer((code, params) => i18n.t(code, params));

@@ -1,4 +1,4 @@
-import { CSRF_HEADER, messages } from '@selfserve/contract';
+import { CSRF_HEADER, formatMessage } from '@selfserve/contract';
 import {
   ApiError,
   getCsrfToken,
@@ -62,7 +62,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     xhr.onerror = () => {
       done();
       reportCallFailure(null, options.quiet);
-      reject(new ApiError(0, NETWORK_ERROR_CODE, messages.retry));
+      reject(new ApiError(0, NETWORK_ERROR_CODE, formatMessage('retry')));
     };
     xhr.onabort = () => {
       done();

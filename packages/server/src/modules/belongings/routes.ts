@@ -9,7 +9,6 @@ import {
   labPartnerResultSchema,
   labPaths,
   labStatusResponseSchema,
-  messages,
   okResponseSchema,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';

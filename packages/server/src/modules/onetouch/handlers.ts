@@ -2,7 +2,6 @@ import {
   BILL_DISPUTE_CALL_TYPES,
   coded,
   formatFare,
-  messages,
   type OneTouchResponse,
   refundDestinations,
 } from '@selfserve/contract';

@@ -7,7 +7,6 @@ import {
   confirmInvoiceEmailSchema,
   IDEMPOTENCY_HEADER,
   isValidEmail,
-  messages,
   oneTouchPaths,
   oneTouchResponseSchema,
   oneTouchSubmitSchema,

@@ -1,10 +1,4 @@
-import {
-  coded,
-  isValidEmail,
-  messages,
-  type UnrecognisedTransactionPayload,
-  VISITOR_COOKIE,
-} from '@selfserve/contract';
+import { coded, isValidEmail, type UnrecognisedTransactionPayload, VISITOR_COOKIE } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';

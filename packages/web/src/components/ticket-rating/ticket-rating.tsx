@@ -2,7 +2,6 @@ import { CSAT_COMMENT_MAX, type CsatReasonKey, csatReasons } from '@selfserve/co
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { localizeMessage } from '../../lib/i18n';
 import type { TicketSummary } from '../../lib/tickets/get-tickets';
 import { isAlreadyRated, useRateTicket } from '../../lib/tickets/rate-ticket';
 import { Button } from '../button';
@@ -47,7 +46,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
       });
       toast.show(t('rating.thanks'));
     } catch (err) {
-      if (isAlreadyRated(err) && err instanceof ApiError) toast.show(localizeMessage(err.message));
+      if (isAlreadyRated(err) && err instanceof ApiError) toast.show(err.text);
       else setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('retry'));
     }
   };
@@ -100,7 +99,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
       ) : null}
       {error ? (
         <p className="field-error" role="alert">
-          {localizeMessage(error)}
+          {error}
         </p>
       ) : null}
     </div>

@@ -1,29 +1,6 @@
-import { ticketMessages, writeToUsTexts } from '@selfserve/contract';
-import { addFeatureLabels, i18n, localizeMessage } from '../../lib/i18n';
+import { addFeatureLabels } from '../../lib/i18n';
 
-// A number no message uses: the contract's message functions render it, and it becomes {{n}}.
-const SENTINEL = 987654321;
-const template = (message: (n: number) => string) => message(SENTINEL).replace(String(SENTINEL), '{{n}}');
-
-/** The spec's texts of the issue form, exactly as the contract writes them (parameters as {{n}}). */
-const specTexts = {
-  descriptionTooShort: template(ticketMessages.descriptionTooShort),
-  uploadAtLeastOne: ticketMessages.uploadAtLeastOne,
-  selectAtLeastOneProduct: ticketMessages.selectAtLeastOneProduct,
-  tooManyImages: template(ticketMessages.tooManyImages),
-  invalidEmail: ticketMessages.invalidEmail,
-  quantityTooHigh: template(ticketMessages.quantityTooHigh),
-  imageTooLarge5: ticketMessages.imageTooLarge5,
-  imageWrongOrTooLarge10: ticketMessages.imageWrongOrTooLarge10,
-  imageUploadFailed: ticketMessages.imageUploadFailed,
-  uploadSomethingWrong: ticketMessages.uploadSomethingWrong,
-  issueWithRide: writeToUsTexts.issueWithRide,
-  issueNotRelatedToRide: writeToUsTexts.issueNotRelatedToRide,
-  loginForRides: writeToUsTexts.loginForRides,
-};
-type SpecTextKey = keyof typeof specTexts;
-
-/** The tickets feature's labels: the spec's texts (contract) plus our own. */
+/** The tickets feature's own labels (the spec's texts are the contract's catalogue, by code). */
 const ownEn = {
   form: {
     heading: 'Write to us',
@@ -92,7 +69,7 @@ const ownEn = {
   },
 };
 
-export const ticketsEn = { text: specTexts, ...ownEn };
+export const ticketsEn = ownEn;
 export type TicketLabels = typeof ticketsEn;
 
 declare module '../../lib/i18n' {
@@ -101,7 +78,7 @@ declare module '../../lib/i18n' {
   }
 }
 
-/** Hindi for our own labels; the spec's texts stay English until translated ones are written. */
+/** Hindi for our own labels. */
 const ticketsHi: typeof ownEn = {
   form: {
     heading: 'हमें लिखें',
@@ -171,22 +148,3 @@ const ticketsHi: typeof ownEn = {
 };
 
 addFeatureLabels('tickets', { en: ticketsEn, hi: ticketsHi });
-
-const specTextKeys = Object.keys(specTexts) as SpecTextKey[];
-
-/**
- * An issue-form message as the contract writes it (validation, server fields, upload answers) in the
- * current locale: matched against the contract's texts, parameters included; then the general messages
- * (lib/i18n localizeMessage); anything else is returned as it came.
- */
-export function localizeTicketMessage(text: string): string {
-  for (const key of specTextKeys) {
-    const [before = '', after = ''] = specTexts[key].split('{{n}}');
-    if (specTexts[key] === text) return i18n.t(`tickets.text.${key}`);
-    if (specTexts[key].includes('{{n}}') && text.startsWith(before) && text.endsWith(after)) {
-      const n = text.slice(before.length, text.length - after.length);
-      if (/^\d+$/.test(n)) return i18n.t(`tickets.text.${key}`, { n });
-    }
-  }
-  return localizeMessage(text);
-}

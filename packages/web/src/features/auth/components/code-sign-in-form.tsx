@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
-import { localizeMessage } from '../../../lib/i18n';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { useVerifyLoginCode } from '../api/verify-login-code';
 import { applyServerError } from './server-error';
@@ -64,7 +63,7 @@ export function CodeSignInForm() {
     <section className="code-sign-in" aria-labelledby="code-sign-in-heading">
       <h2 id="code-sign-in-heading">{t('login.codeHeading')}</h2>
       <form onSubmit={onRequest} noValidate className="form">
-        <Field id="login-email" label={t('login.emailLabel')} error={emailError ? localizeMessage(emailError) : null}>
+        <Field id="login-email" label={t('login.emailLabel')} error={emailError ?? null}>
           {(control) => (
             <input
               {...control}
@@ -100,7 +99,7 @@ export function CodeSignInForm() {
               {t('login.demoCode', { code: sent.demoCode })}
             </p>
           ) : null}
-          <Field id="login-code" label={t('login.codeLabel')} error={codeError ? localizeMessage(codeError) : null}>
+          <Field id="login-code" label={t('login.codeLabel')} error={codeError ?? null}>
             {(control) => (
               <input
                 {...control}

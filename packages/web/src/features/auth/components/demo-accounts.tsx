@@ -1,7 +1,7 @@
 import { countries, type DemoAccount, type Role } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { localizeMessage } from '../../../lib/i18n';
+import { errorText } from '../../../lib/api-client';
 import { useDemoLogin } from '../api/demo-login';
 import { useDemoAccounts } from '../api/get-demo-accounts';
 
@@ -30,7 +30,7 @@ export function DemoAccounts() {
       <p>{t('login.demoIntro')}</p>
       {demoLogin.isError ? (
         <p className="form-error" role="alert">
-          {localizeMessage(demoLogin.error.message)}
+          {errorText(demoLogin.error)}
         </p>
       ) : null}
       <ul className="demo-accounts__list">

@@ -1,10 +1,10 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-client';
-import { localizeMessage } from '../../../lib/i18n';
+import { ApiError, errorText } from '../../../lib/api-client';
 
 /**
- * Puts a failed request's message next to the field it concerns (server `fields`), or at the top of the
- * form. The typed values are left alone so the user can correct and resend.
+ * Puts a failed request's message next to the field it concerns (server `fields`: the failing rule's text, which
+ * the form checked first in the reader's language), or at the top of the form, by its code. The typed values are
+ * left alone so the user can correct and resend.
  */
 export function applyServerError<T extends FieldValues>(
   setError: UseFormSetError<T>,
@@ -16,12 +16,12 @@ export function applyServerError<T extends FieldValues>(
     for (const name of fieldNames) {
       const message = error.fields?.[name];
       if (message) {
-        setError(name, { type: 'server', message: localizeMessage(message) });
+        setError(name, { type: 'server', message });
         placed = true;
       }
     }
-    if (!placed) setError('root.server', { type: error.code, message: localizeMessage(error.message) });
+    if (!placed) setError('root.server', { type: error.code, message: error.text });
     return;
   }
-  setError('root.server', { type: 'unknown', message: localizeMessage((error as Error | undefined)?.message ?? '') });
+  setError('root.server', { type: 'unknown', message: errorText(error) });
 }

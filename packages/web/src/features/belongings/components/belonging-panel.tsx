@@ -1,4 +1,11 @@
-import { LAB_FIELD_MAX, type LabStatusResponse, labPollingDone, messages, routes } from '@selfserve/contract';
+import {
+  formatMessage,
+  LAB_FIELD_MAX,
+  type LabStatusResponse,
+  labPollingDone,
+  routes,
+  shownText,
+} from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -6,7 +13,6 @@ import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
-import { localizeMessage } from '../../../lib/i18n';
 import { useFormEnableCheck } from '../api/get-form-enable-check';
 import { useLabStatus } from '../api/get-lab-status';
 import { type LabAnswer, useSendLabAnswer } from '../api/send-lab-answer';
@@ -115,7 +121,12 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
     if (!answer) return { kind: 'loading' };
     if (answer.state === null) {
       if (!formCheck.data) return { kind: 'loading' };
-      return formCheck.data.enabled ? { kind: 'form' } : { kind: 'disabled', reason: formCheck.data.reason };
+      return formCheck.data.enabled
+        ? { kind: 'form' }
+        : {
+            kind: 'disabled',
+            reason: shownText({ ...formCheck.data, code: formCheck.data.reason_code, message: formCheck.data.reason }),
+          };
     }
     // A screen when one shows, polling (get-lab-status) while the call is on.
     return labPollingDone(answer.side_load) ? { kind: 'screen', answer } : { kind: 'polling' };
@@ -127,8 +138,7 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
       onError: (err) => {
         // A ticket is answered by e-mail: an unverified address goes to verify first (spec §8).
         if (err instanceof ApiError && err.code === 'email_not_verified') void navigate('/verify-email');
-        else
-          setRefusal({ kind: 'error', ...(err instanceof ApiError ? { message: localizeMessage(err.message) } : {}) });
+        else setRefusal({ kind: 'error', ...(err instanceof ApiError ? { message: err.text } : {}) });
       },
     });
   const submitForm = (values: Record<string, string>) => post({ kind: 'form', values });
@@ -137,7 +147,7 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
   return (
     <section className="belonging-panel" data-testid="belonging-panel" data-phase={phase.kind}>
       {phase.kind === 'loading' ? <Loader /> : null}
-      {phase.kind === 'error' ? <p role="alert">{phase.message ?? messages.genericFailure}</p> : null}
+      {phase.kind === 'error' ? <p role="alert">{phase.message ?? formatMessage('genericFailure')}</p> : null}
       {phase.kind === 'disabled' ? (
         <div data-testid="belonging-disabled">
           {phase.reason ? <p>{phase.reason}</p> : null}
@@ -172,7 +182,7 @@ function Screen({
   if (sideLoad.alreadyRaisedTicket) {
     return (
       <div data-testid="belonging-screen" data-screen="alreadyRaisedTicket">
-        <p>{answer.message}</p>
+        <p>{shownText(answer)}</p>
         {answer.ticket_id ? <p>{t('belongings.ticketNumber', { id: answer.ticket_id })}</p> : null}
         <Link to={routes.tickets}>{t('belongings.viewTickets')}</Link>
       </div>
@@ -181,7 +191,7 @@ function Screen({
   if (sideLoad.showCustomerConfirm) {
     return (
       <div data-testid="belonging-screen" data-screen="showCustomerConfirm">
-        <p>{answer.message}</p>
+        <p>{shownText(answer)}</p>
         <Button disabled={busy} onClick={() => onDecide('confirm_pickup')}>
           {t('belongings.confirmPickup')}
         </Button>
@@ -191,7 +201,7 @@ function Screen({
   if (sideLoad.showRaiseTicketScreen) {
     return (
       <div data-testid="belonging-screen" data-screen="showRaiseTicketScreen">
-        <p>{answer.message}</p>
+        <p>{shownText(answer)}</p>
         <Button disabled={busy} onClick={() => onDecide('raise_ticket')}>
           {t('belongings.raiseTicket')}
         </Button>
@@ -200,7 +210,7 @@ function Screen({
   }
   return (
     <div data-testid="belonging-screen" data-screen="showButton">
-      <p>{answer.message}</p>
+      <p>{shownText(answer)}</p>
       <Link className="button" to={routes.home}>
         {t('belongings.done')}
       </Link>

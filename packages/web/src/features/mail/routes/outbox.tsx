@@ -27,7 +27,7 @@ export function OutboxPage() {
   if (status === 'loading') return <Loader fullPage />;
   if (demo && !user) return <Navigate to={`${routes.login}?return=${encodeURIComponent('/dev/outbox')}`} replace />;
   if (!demo || (query.error instanceof ApiError && query.error.status === 404))
-    return <NotFound title={t('notFound')} />;
+    return <NotFound title={t('NOT_FOUND')} />;
   if (query.isPending) return <Loader fullPage />;
   if (!query.data) return <ErrorState onRetry={() => void query.refetch()} />;
 

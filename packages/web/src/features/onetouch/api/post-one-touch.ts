@@ -1,9 +1,7 @@
 import type { OneTouchResult } from '@selfserve/contract';
-import { CSRF_HEADER, IDEMPOTENCY_HEADER, messages, readOneTouchResponse } from '@selfserve/contract';
+import { CSRF_HEADER, IDEMPOTENCY_HEADER, readOneTouchResponse } from '@selfserve/contract';
 import { useMutation } from '@tanstack/react-query';
 import { getCsrfToken, reportCallFailure, toApiError } from '../../../lib/api-client';
-
-const texts = { sorry: messages.sorry, generic: messages.genericFailure };
 
 /**
  * POSTs a one-touch call and reads every answer — 2xx, 4xx and 5xx alike — with readOneTouchResponse(), so the
@@ -19,7 +17,7 @@ export async function postOneTouch(path: string, body: unknown, idempotencyKey?:
     response = await fetch(path, { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });
   } catch {
     reportCallFailure(null);
-    return readOneTouchResponse(0, undefined, texts);
+    return readOneTouchResponse(0, undefined);
   }
   const text = await response.text();
   let json: unknown;
@@ -29,7 +27,7 @@ export async function postOneTouch(path: string, body: unknown, idempotencyKey?:
     json = undefined;
   }
   if (response.status === 401) reportCallFailure(toApiError(401, json));
-  return readOneTouchResponse(response.status, json, texts);
+  return readOneTouchResponse(response.status, json);
 }
 
 /** One one-touch call: where it goes, what it sends and, for a submit, its idempotency key. */

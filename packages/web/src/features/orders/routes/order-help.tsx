@@ -9,7 +9,6 @@ import { Loader } from '../../../components/loader';
 import { OrderCard } from '../../../components/order-card';
 import { RequireUser } from '../../../components/require-user';
 import { ApiError } from '../../../lib/api-client';
-import { localizeMessage } from '../../../lib/i18n';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -29,10 +28,10 @@ function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
   const selectedId = categories.find((c) => c.id === chosen)?.id ?? categories[0]?.id ?? '';
   const order = meta.data?.order;
   const missing = !segment || (meta.error instanceof ApiError && meta.error.status === 404) || (meta.data && !order);
-  useDocumentTitle(order ? t('chooseAnIssue') : missing ? t('notFound') : '');
+  useDocumentTitle(order ? t('chooseAnIssue') : missing ? t('NOT_FOUND') : '');
 
   if (missing) {
-    const message = meta.error instanceof ApiError ? localizeMessage(meta.error.message) : t('notFound');
+    const message = meta.error instanceof ApiError ? meta.error.text : t('NOT_FOUND');
     return <NotFound title={message} />;
   }
   if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;

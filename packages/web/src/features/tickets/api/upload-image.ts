@@ -1,7 +1,7 @@
 import {
   FILETYPE_HEADER,
+  formatMessage,
   SVG_LIMIT,
-  ticketMessages,
   UPLOAD_FIELD,
   type UploadLimit,
   type UploadResponse,
@@ -25,7 +25,7 @@ export function checkImage(file: File, limit: UploadLimit): string | null {
   // The server rebuilds SVGs and takes them up to 1 MB only (docs/uploads.md).
   const svg = file.type === 'image/svg+xml' || /\.svg$/i.test(file.name);
   const max = svg ? Math.min(SVG_LIMIT, uploadLimits[limit].bytes) : uploadLimits[limit].bytes;
-  if (!typeOk || file.size > max) return uploadLimits[limit].message;
+  if (!typeOk || file.size > max) return formatMessage(uploadLimits[limit].refusal);
   return null;
 }
 
@@ -56,12 +56,12 @@ export async function uploadImage(file: File, options: UploadImageOptions = {}):
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 413 || error.status === 415) throw error;
     if (error.status >= 400 && error.status < 500) {
-      throw new ApiError(error.status, error.code, ticketMessages.imageUploadFailed);
+      throw new ApiError(error.status, error.code, formatMessage('imageUploadFailed'));
     }
-    throw new ApiError(error.status, error.code, ticketMessages.uploadSomethingWrong);
+    throw new ApiError(error.status, error.code, formatMessage('uploadSomethingWrong'));
   }
   const id = response?.id?.document_id;
   if (typeof id !== 'string' || id === '')
-    throw new ApiError(200, 'NO_DOCUMENT_ID', ticketMessages.uploadSomethingWrong);
+    throw new ApiError(200, 'NO_DOCUMENT_ID', formatMessage('uploadSomethingWrong'));
   return id;
 }

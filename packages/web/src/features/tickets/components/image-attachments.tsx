@@ -1,10 +1,10 @@
 import { documentUrl } from '@selfserve/contract';
+import '../labels';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { IMAGE_ACCEPT } from '../api/upload-image';
 import type { Attachment } from '../hooks/use-image-attachments';
-import { localizeTicketMessage } from '../labels';
 
 export interface ImageAttachmentsProps {
   attachments: readonly Attachment[];
@@ -59,7 +59,7 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
       />
       {message ? (
         <p id={errorId} className="field-error" role="alert" data-testid="images-error">
-          {localizeTicketMessage(message)}
+          {message}
         </p>
       ) : null}
       {attachments.length > 0 ? (
@@ -86,7 +86,7 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
               ) : null}
               {a.status === 'error' && a.error ? (
                 <span className="field-error" role="alert" data-testid="attachment-error">
-                  {localizeTicketMessage(a.error)}
+                  {a.error}
                 </span>
               ) : null}
               <Button

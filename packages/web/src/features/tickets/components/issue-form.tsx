@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../labels';
 import {
   type Article,
   articleFormRules,
   cleanDescription,
   DESCRIPTION_MIN_LENGTH,
+  formatMessage,
   type IssueFormValues,
   issueFormFieldPaths,
   issueFormSchema,
   MAX_IMAGES,
   MAX_INVOICE_IMAGES,
-  messages,
+  shownText,
   type TicketPayload,
   ticketRoutes,
   type UploadLimit,
@@ -27,7 +29,6 @@ import { type CreateTicketRequest, type MarketplaceKind, useCreateTicket } from 
 import { useImageAttachments } from '../hooks/use-image-attachments';
 import { useTicketBack } from '../hooks/use-ticket-back';
 import { useTicketCreateStatus } from '../hooks/use-ticket-create-status';
-import { localizeTicketMessage } from '../labels';
 import '../tickets.css';
 import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
 import { ImageAttachments } from './image-attachments';
@@ -184,7 +185,7 @@ export function IssueForm({
 
   const applyError = (error: unknown) => {
     if (!(error instanceof ApiError)) {
-      form.setError('root.server', { type: 'unknown', message: messages.retry });
+      form.setError('root.server', { type: 'unknown', message: formatMessage('retry') });
       return;
     }
     if (error.code === 'email_not_verified') {
@@ -201,7 +202,7 @@ export function IssueForm({
     }
     if (placed) return;
     // Spec §5: a failed creation asks to retry; a refusal with its own text shows that text.
-    const message = error.status === 0 || error.status >= 500 ? messages.retry : error.message;
+    const message = error.status === 0 || error.status >= 500 ? formatMessage('retry') : error.text;
     form.setError('root.server', { type: error.code, message });
   };
 
@@ -219,7 +220,11 @@ export function IssueForm({
     try {
       const answer = await create.mutateAsync({ ...request, idempotencyKey: attempt.key } as CreateTicketRequest);
       if (attemptNumber.current === n && status.current === 'creating') status.current = 'done';
-      succeed(n, { ticketId: answer.ticket_id, requestStatus: answer.request_status, message: answer.message });
+      succeed(n, {
+        ticketId: answer.ticket_id,
+        requestStatus: answer.request_status,
+        message: shownText(answer) ?? answer.message,
+      });
     } catch (error) {
       if (attemptNumber.current === n && status.current === 'creating') status.current = 'initial';
       fail(n);
@@ -262,11 +267,7 @@ export function IssueForm({
       data-status={state.status}
     >
       {rules.hideEmail ? null : (
-        <Field
-          id={`${ids}-email`}
-          label={t('tickets.form.emailLabel')}
-          error={emailError ? localizeTicketMessage(emailError) : null}
-        >
+        <Field id={`${ids}-email`} label={t('tickets.form.emailLabel')} error={emailError ?? null}>
           {(control) => (
             <input
               {...control}
@@ -286,7 +287,7 @@ export function IssueForm({
           id={`${ids}-description`}
           label={descriptionOptional ? t('tickets.form.descriptionOptional') : t('tickets.form.descriptionLabel')}
           hint={t('tickets.form.descriptionHint', { min: descriptionMin })}
-          error={descriptionError ? localizeTicketMessage(descriptionError) : null}
+          error={descriptionError ?? null}
         >
           {(control) => (
             <textarea
@@ -332,7 +333,7 @@ export function IssueForm({
 
       {serverError ? (
         <p className="form-error" role="alert" data-testid="issue-form-error">
-          {localizeTicketMessage(serverError)}
+          {serverError}
         </p>
       ) : null}
       {images.uploading ? (

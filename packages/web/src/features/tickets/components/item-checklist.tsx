@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import '../labels';
 import { useTranslation } from 'react-i18next';
-import { localizeTicketMessage } from '../labels';
 
 export interface ChecklistProduct {
   item_id: string;
@@ -66,7 +66,7 @@ export function ItemChecklist({ products, value, onChange, error, disabled }: It
       })}
       {error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {localizeTicketMessage(error)}
+          {error}
         </p>
       ) : null}
     </fieldset>

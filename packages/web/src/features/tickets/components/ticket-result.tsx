@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
-import { localizeMessage } from '../../../lib/i18n';
 import type { TicketCreateResult } from '../hooks/use-ticket-create-status';
 
 export interface TicketResultProps {
@@ -30,7 +29,7 @@ export function TicketResult({ result, redirecting, onGoHome }: TicketResultProp
       aria-live="polite"
     >
       <p ref={message} tabIndex={-1} className="ticket-result__message" data-testid="ticket-message">
-        {localizeMessage(result.message)}
+        {result.message}
       </p>
       <p className="ticket-result__id" data-testid="ticket-id" data-ticket-id={result.ticketId}>
         {t('tickets.form.ticketNumber', { id: result.ticketId })}

@@ -1,4 +1,4 @@
-import { ticketMessages, type UploadLimit } from '@selfserve/contract';
+import { formatMessage, type UploadLimit } from '@selfserve/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { checkImage, uploadImage } from '../api/upload-image';
 
@@ -39,7 +39,7 @@ export function useImageAttachments({ max, limit }: { max: number; limit: Upload
     (files: readonly File[]) => {
       const counted = current.current.filter((a) => a.status !== 'error').length;
       const room = Math.max(0, max - counted);
-      setNotice(files.length > room ? ticketMessages.tooManyImages(max) : null);
+      setNotice(files.length > room ? formatMessage('tooManyImages', { n: max }) : null);
       for (const file of files.slice(0, room)) {
         nextLocalId += 1;
         const localId = `img-${nextLocalId}`;
@@ -61,7 +61,7 @@ export function useImageAttachments({ max, limit }: { max: number; limit: Upload
           .catch((error: unknown) => {
             if (error instanceof DOMException && error.name === 'AbortError') return;
             const message =
-              error instanceof Error && error.message ? error.message : ticketMessages.uploadSomethingWrong;
+              error instanceof Error && error.message ? error.message : formatMessage('uploadSomethingWrong');
             patch(localId, { status: 'error', error: message });
           })
           .finally(() => controllers.current.delete(localId));

@@ -1,15 +1,18 @@
-import { bookingRoutes, messages, routes } from '@selfserve/contract';
+import { bookingRoutes, formatMessage, routes, shownText } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { localizeMessage } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../labels';
 import '../tickets.css';
 
-/** The text a completion may bring in its navigation state; otherwise the spec's success text. */
+/**
+ * The answer a completion may bring in its navigation state (`{ code, message, params }`), shown by its code;
+ * otherwise the spec's success text.
+ */
 function messageFrom(state: unknown): string {
-  const message = typeof state === 'object' && state !== null ? (state as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message.length > 0 && message.length <= 1000 ? message : messages.ticketSuccess;
+  const said = typeof state === 'object' && state !== null ? (state as { message?: unknown }) : {};
+  const text = typeof said.message === 'string' && said.message.length <= 1000 ? shownText(said) : null;
+  return text ?? formatMessage('ticketSuccess');
 }
 
 /** /dsuccess (spec §2): completion, with the ways home (/selfServe, /main, /home). */
@@ -20,7 +23,7 @@ export function DsuccessPage() {
   return (
     <section className="page page--centered ticket-page" aria-labelledby="dsuccess-heading" data-testid="dsuccess">
       <h1 id="dsuccess-heading">{t('tickets.success.title')}</h1>
-      <p data-testid="ticket-message">{localizeMessage(messageFrom(location.state))}</p>
+      <p data-testid="ticket-message">{messageFrom(location.state)}</p>
       <p className="ticket-links ticket-links--center">
         <Link to={routes.selfServe} className="button">
           {t('tickets.success.selfServe')}

@@ -9,7 +9,6 @@ import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
 import { ApiError } from '../../../lib/api-client';
-import { localizeMessage } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/bookings.css';
@@ -41,14 +40,14 @@ export function WriteToUsPage() {
         className="write-to-us__choices"
         optionClassName="write-to-us__choice"
         options={[
-          { value: 'ride', label: t('tickets.text.issueWithRide') },
-          { value: 'other', label: t('tickets.text.issueNotRelatedToRide') },
+          { value: 'ride', label: t('issueWithRide') },
+          { value: 'other', label: t('issueNotRelatedToRide') },
         ]}
         value={about}
         onChange={setAbout}
       />
       {about === 'ride' ? (
-        <FormForUser message={t('tickets.text.loginForRides')}>
+        <FormForUser message={t('loginForRides')}>
           <div className="ticket-panel" data-testid="write-to-us-ride">
             <p>{t('tickets.writeToUs.chooseBookingText')}</p>
             <Link to={bookingRoutes.bookings} className="button">
@@ -85,13 +84,13 @@ function OrderIssueForm({ articleId, orderId, orderType }: { articleId: string; 
   const meta = useOrderMeta(user?.id, segment, orderId);
   const order = meta.data?.order;
 
-  if (!segment || !kind) return <NotFound title={t('notFound')} />;
+  if (!segment || !kind) return <NotFound title={t('NOT_FOUND')} />;
   if (meta.isPending) return <Loader fullPage />;
   if (meta.error instanceof ApiError && meta.error.status === 404) {
-    return <NotFound title={localizeMessage(meta.error.message)} />;
+    return <NotFound title={meta.error.text} />;
   }
   if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;
-  if (!order) return <NotFound title={t('notFound')} />;
+  if (!order) return <NotFound title={t('NOT_FOUND')} />;
   return <ArticleIssueForm articleId={articleId} order={{ kind, orderId: order.order_id, items: order.items }} />;
 }
 
