@@ -47,7 +47,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
       toast.show(t('rating.thanks'));
     } catch (err) {
       if (isAlreadyRated(err) && err instanceof ApiError) toast.show(err.text);
-      else setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : t('retry'));
+      else setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.text : t('retry'));
     }
   };
   const onSubmitBad = (event: FormEvent) => {

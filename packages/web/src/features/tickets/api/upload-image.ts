@@ -56,12 +56,12 @@ export async function uploadImage(file: File, options: UploadImageOptions = {}):
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 413 || error.status === 415) throw error;
     if (error.status >= 400 && error.status < 500) {
-      throw new ApiError(error.status, error.code, formatMessage('imageUploadFailed'));
+      throw new ApiError(error.status, 'imageUploadFailed', formatMessage('imageUploadFailed'));
     }
-    throw new ApiError(error.status, error.code, formatMessage('uploadSomethingWrong'));
+    throw new ApiError(error.status, 'uploadSomethingWrong', formatMessage('uploadSomethingWrong'));
   }
   const id = response?.id?.document_id;
   if (typeof id !== 'string' || id === '')
-    throw new ApiError(200, 'NO_DOCUMENT_ID', formatMessage('uploadSomethingWrong'));
+    throw new ApiError(200, 'uploadSomethingWrong', formatMessage('uploadSomethingWrong'));
   return id;
 }

@@ -1,5 +1,6 @@
 import { formatMessage, type UploadLimit } from '@selfserve/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { checkImage, uploadImage } from '../api/upload-image';
 
 /** One chosen image: uploading (with progress), uploaded (document id) or refused (the spec's message). */
@@ -60,8 +61,7 @@ export function useImageAttachments({ max, limit }: { max: number; limit: Upload
           .then((documentId) => patch(localId, { status: 'done', progress: 1, documentId }))
           .catch((error: unknown) => {
             if (error instanceof DOMException && error.name === 'AbortError') return;
-            const message =
-              error instanceof Error && error.message ? error.message : formatMessage('uploadSomethingWrong');
+            const message = error instanceof ApiError ? error.text : formatMessage('uploadSomethingWrong');
             patch(localId, { status: 'error', error: message });
           })
           .finally(() => controllers.current.delete(localId));
