@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BelongingPanel, LAB_POLL_MS } from '../src/features/belongings/components/belonging-panel';
+import { BelongingPanel, LAB_POLL_MS } from '../src/features/flows/lost-item/belonging-panel';
 import { setLocale } from '../src/lib/i18n';
 import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
 

@@ -1,6 +1,6 @@
 import type { OneTouchResult } from '@selfserve/contract';
 import { describe, expect, it } from 'vitest';
-import { formReducer, formStateFor, initialFormState } from '../src/features/onetouch/utils/form-state';
+import { formReducer, formStateFor, initialFormState } from '../src/lib/one-touch/form-state';
 
 const result = (state: OneTouchResult['state']): OneTouchResult => ({
   state,

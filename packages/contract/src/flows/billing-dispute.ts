@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { type Bill, type BillLineKey, billLineKeys, roundBillAmount } from '../bill-rules.ts';
+import { says } from '../messages.ts';
 import { ONE_TOUCH_MESSAGE_MAX } from '../one-touch-api.ts';
 
 /** The call types of the billing dispute flow (fare articles); the web app and the server agree on them. */
@@ -16,14 +17,10 @@ export type BillViewingFlag = 'viewing' | 'viewed';
 /** The lines a rider can dispute (taxes follow the others; an adjustment is ours). */
 export const disputableLines: readonly BillLineKey[] = billLineKeys.filter((k) => k !== 'taxes' && k !== 'adjustment');
 
-/** Every way of failing the marked lines (not a disputable line, not a list, too many) answers this (400). */
-export const invalidDisputedLines = 'Please choose the lines of the bill that look wrong.';
-
+/** The marked lines; every way of failing them (not a disputable line, not a list, too many) says billChooseLines. */
 const disputedLinesSchema = z
-  .array(z.enum(disputableLines as [BillLineKey, ...BillLineKey[]], { error: invalidDisputedLines }), {
-    error: invalidDisputedLines,
-  })
-  .max(disputableLines.length, invalidDisputedLines);
+  .array(z.enum(disputableLines as [BillLineKey, ...BillLineKey[]], says('billChooseLines')), says('billChooseLines'))
+  .max(disputableLines.length, says('billChooseLines'));
 
 /** The submit's params (guided-flows.md §3): the lines the rider marked; none (absent, null, empty) is the whole bill. */
 export const billDisputeParamsSchema = z.object({

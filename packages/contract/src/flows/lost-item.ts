@@ -3,6 +3,7 @@
  * the form — the call to the driver, its states and the polling — is left-belonging.ts's.
  */
 import { z } from 'zod';
+import { says } from '../messages.ts';
 
 /** The call types whose article shows the lost-item form. */
 export const LOST_ITEM_CALL_TYPES: readonly string[] = ['cab_belonging'];
@@ -17,9 +18,10 @@ export const lostItemFormSchema = z.object({
   item_color: z.string().trim().max(LAB_FIELD_MAX.item_color).default(''),
   item_brand: z.string().trim().max(LAB_FIELD_MAX.item_brand).default(''),
   item_type: z.string().trim().max(LAB_FIELD_MAX.item_type).default(''),
-  item_description: z.string().trim().min(1, 'Please describe the item').max(LAB_DESCRIPTION_MAX),
+  item_description: z.string().trim().min(1, says('labDescribeItem')).max(LAB_DESCRIPTION_MAX),
   item_at: z.string().trim().max(LAB_FIELD_MAX.item_at).default(''),
 });
 
 /** POST customer_confirm: the form, for one of the user's rides. */
 export const labCustomerConfirmSchema = z.object({ booking_id: z.string().max(64), ...lostItemFormSchema.shape });
+export type LostItem = z.infer<typeof lostItemFormSchema>;

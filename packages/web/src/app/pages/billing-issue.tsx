@@ -1,10 +1,10 @@
 import { bookingRoutes } from '@selfserve/contract';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
+import { RideBill } from '../../components/bill/bill-breakdown';
 import { CheckedCrn } from '../../components/booking-context';
 import { RequireUser } from '../../components/require-user';
 import { BookingHelp } from '../../features/bookings/components/booking-help';
-import { RideBill } from '../../features/onetouch/components/bill-breakdown';
 import { selectedBookingStore } from '../../lib/selected-booking';
 
 /** The bill's table names itself ('Your bill'), so the part needs no heading of its own. */

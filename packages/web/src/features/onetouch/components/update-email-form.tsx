@@ -2,16 +2,16 @@ import { type Article, isValidEmail, oneTouchPaths, resolveFlow } from '@selfser
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button';
+import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { sessionQueryKey } from '../../../lib/get-session';
 import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
+import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
+import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
+import { useFinish } from '../../../lib/one-touch/use-finish';
 import { useSession } from '../../../lib/session';
-import { useOneTouchPost } from '../api/post-one-touch';
-import { formReducer, initialFormState } from '../utils/form-state';
 import { EmailField } from './email-field';
-import { ResultDialog } from './result-dialog';
-import { useFinish } from './use-finish';
 import '../labels';
-import { Button } from '../../../components/button';
 
 /** The prefix of every user's get_user_info query (see features/users/api/get-user-info.ts). */
 const userInfoQueryKeyRoot = ['users', 'user-info'] as const;

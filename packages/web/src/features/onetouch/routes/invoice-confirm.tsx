@@ -1,8 +1,8 @@
 import { confirmInvoiceEmailSchema, oneTouchPaths, routes } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useOneTouchPost } from '../api/post-one-touch';
 import '../labels';
 import '../onetouch.css';
 import { Button } from '../../../components/button';

@@ -1,124 +1,36 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   adjustedBill,
   type Bill,
-  type BillLineKey,
+  type BillDisputeForm,
   type BillResponse,
   type BillViewingFlag,
-  disputableLines,
+  billDisputeFormSchema,
   formatFare,
-  ONE_TOUCH_MESSAGE_MAX,
-  type OneTouchOption,
   resolveFlow,
 } from '@selfserve/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useReducer, useState } from 'react';
+import { useReducer, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { FlowFormProps } from '../../../app/article-flow-forms';
-import { ChoiceGroup } from '../../../components/choice-group';
-import { useSession } from '../../../lib/session';
-import { billQueryKey, useBill } from '../api/get-bill';
-import { formReducer, initialFormState } from '../utils/form-state';
-import { optionAction } from '../utils/option-action';
-import { BillBreakdown, BillLineName, BillLoadState, billAmount } from './bill-breakdown';
-import { CustomMessage } from './one-touch-panel';
-import { ResultDialog } from './result-dialog';
-import { useFinish } from './use-finish';
-import { useOneTouchSubmit } from './use-one-touch-submit';
-import '../labels';
-import '../onetouch.css';
+import { BillBreakdown, BillLoadState, NoBill } from '../../../components/bill/bill-breakdown';
 import { Button } from '../../../components/button';
+import { CustomMessage } from '../../../components/one-touch/custom-message';
+import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { billQueryKey, useBill } from '../../../lib/bookings/get-bill';
+import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
+import { optionAction } from '../../../lib/one-touch/option-action';
+import { useFinish } from '../../../lib/one-touch/use-finish';
+import { useOneTouchSubmit } from '../../../lib/one-touch/use-one-touch-submit';
+import { useSession } from '../../../lib/session';
+import type { FlowFormProps } from '../flow-form';
+import { DisputeForm, markableLines } from './dispute-form';
+import './billing-dispute.css';
+import './labels';
 
-/** What the rider has chosen in the dispute form; kept by the panel so BACK after a failure keeps it. */
-interface DisputeChoice {
-  reason: string | null;
-  lines: readonly BillLineKey[];
-  comment: string;
-}
-const noChoice: DisputeChoice = { reason: null, lines: [], comment: '' };
-
-/** The lines a rider may mark: the disputable ones this bill has, with an amount to dispute. */
-function markableLines(bill: Bill) {
-  return bill.lines.filter(
-    (line, index, all) =>
-      disputableLines.includes(line.key) && line.amount > 0 && all.findIndex((l) => l.key === line.key) === index,
-  );
-}
-
-function DisputeForm({
-  bill,
-  options,
-  choice,
-  busy,
-  onChange,
-  onSubmit,
-}: {
-  bill: Bill;
-  options: readonly OneTouchOption[];
-  choice: DisputeChoice;
-  busy: boolean;
-  onChange: (choice: DisputeChoice) => void;
-  onSubmit: () => void;
-}) {
-  const { t } = useTranslation();
-  const ids = useId();
-  // A reason is needed when the article offers some.
-  const ready = options.length === 0 || choice.reason !== null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (ready && !busy) onSubmit();
-  };
-  const toggle = (key: BillLineKey, on: boolean) =>
-    onChange({ ...choice, lines: on ? [...choice.lines, key] : choice.lines.filter((k) => k !== key) });
-  const lines = markableLines(bill);
-  return (
-    <form className="form billing-dispute__form" onSubmit={submit} data-testid="bill-dispute-form">
-      {options.length > 0 ? (
-        <ChoiceGroup
-          legend={t('onetouch.dispute.reason')}
-          optionClassName="billing-dispute__choice"
-          options={options.map((option) => ({ value: option.value, label: <span>{option.text}</span> }))}
-          value={choice.reason}
-          onChange={(reason) => onChange({ ...choice, reason })}
-        />
-      ) : null}
-      {lines.length > 0 ? (
-        <fieldset aria-describedby={`${ids}-lines-hint`}>
-          <legend>{t('onetouch.dispute.lines')}</legend>
-          <p id={`${ids}-lines-hint`} className="form__hint">
-            {t('onetouch.dispute.linesHint')}
-          </p>
-          {lines.map((line) => (
-            <label key={line.key} className="billing-dispute__choice">
-              <input
-                type="checkbox"
-                value={line.key}
-                checked={choice.lines.includes(line.key)}
-                onChange={(event) => toggle(line.key, event.target.checked)}
-              />
-              <span>
-                <BillLineName lineKey={line.key} bill={bill} /> · {billAmount(line.amount, bill.currency_country)}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-      <label className="form__field" htmlFor={`${ids}-comment`}>
-        {t('onetouch.dispute.comment')}
-      </label>
-      <textarea
-        id={`${ids}-comment`}
-        rows={3}
-        maxLength={ONE_TOUCH_MESSAGE_MAX}
-        value={choice.comment}
-        onChange={(event) => onChange({ ...choice, comment: event.target.value })}
-      />
-      <Button type="submit" disabled={!ready || busy}>
-        {t('onetouch.dispute.submit')}
-      </Button>
-    </form>
-  );
-}
+/** What the rider has chosen; kept by the panel's form so BACK after a failure shows it again. */
+const noChoice: BillDisputeForm = { option_selected: null, disputed_lines: [], message: '' };
 
 /** The answer to an earlier dispute of this bill: money back to the wallet, or a ticket being checked. */
 function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<BillResponse['dispute']> }) {
@@ -129,10 +41,10 @@ function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<Bi
       <BillBreakdown bill={adjusted ? adjustedBill(bill, dispute.amount) : bill} />
       <p className="onetouch__notice" data-testid="bill-earlier-dispute" data-outcome={dispute.outcome}>
         {adjusted
-          ? t('onetouch.dispute.adjusted', { amount: formatFare(dispute.amount, bill.currency_country) })
+          ? t('billingDispute.adjusted', { amount: formatFare(dispute.amount, bill.currency_country) })
           : dispute.ticket_id
-            ? t('onetouch.dispute.reviewTicket', { id: dispute.ticket_id })
-            : t('onetouch.dispute.review')}
+            ? t('billingDispute.reviewTicket', { id: dispute.ticket_id })
+            : t('billingDispute.review')}
       </p>
     </>
   );
@@ -153,7 +65,7 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
   const query = useBill(user?.id, booking.id);
   const [flag, setFlag] = useState<BillViewingFlag>('viewing');
   const [looksRight, setLooksRight] = useState(false);
-  const [choice, setChoice] = useState<DisputeChoice>(noChoice);
+  const form = useForm({ resolver: zodResolver(billDisputeFormSchema), defaultValues: noChoice });
   const [state, dispatch] = useReducer(formReducer, initialFormState);
   const send = useOneTouchSubmit(article, booking);
   const finish = useFinish(flow, dispatch, onReload);
@@ -164,8 +76,8 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
     setFlag('viewed');
   };
 
-  const submit = async (bill: Bill) => {
-    const option = article.options.find((o) => o.value === choice.reason) ?? null;
+  const submit = async (bill: Bill, choice: BillDisputeForm) => {
+    const option = article.options.find((o) => o.value === choice.option_selected) ?? null;
     if (busy || (article.options.length > 0 && !option) || !flow.submitPath || !flow.callType) return;
     const action = option ? optionAction(option) : null;
     if (action?.kind === 'custom_message') {
@@ -176,7 +88,7 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
       void navigate(action.href);
       return;
     }
-    const comment = choice.comment.trim();
+    const comment = choice.message.trim();
     dispatch({ type: 'submit' });
     const result = await send({
       ...(option ? { option_selected: option.value } : {}),
@@ -184,7 +96,7 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
       params: {
         disputed_lines: markableLines(bill)
           .map((l) => l.key)
-          .filter((key) => choice.lines.includes(key)),
+          .filter((key) => choice.disputed_lines.includes(key)),
       },
       ...(comment ? { message: comment } : {}),
     });
@@ -216,11 +128,7 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
   } else if (!data) {
     body = <BillLoadState failed={query.isError} onRetry={() => void query.refetch()} />;
   } else if (!data.bill) {
-    body = (
-      <p className="bill__none" data-testid="bill-none">
-        {t('onetouch.bill.none')}
-      </p>
-    );
+    body = <NoBill />;
   } else if (data.dispute) {
     // Disputed once already: its answer stands (the server takes no second dispute).
     shownFlag = 'viewed';
@@ -231,27 +139,26 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
     if (flag === 'viewing') {
       next = (
         <div className="billing-dispute__actions">
-          <Button onClick={() => answer(true)}>{t('onetouch.dispute.looksRight')}</Button>
+          <Button onClick={() => answer(true)}>{t('billingDispute.looksRight')}</Button>
           <Button variant="secondary" onClick={() => answer(false)}>
-            {t('onetouch.dispute.dispute')}
+            {t('billingDispute.dispute')}
           </Button>
         </div>
       );
     } else if (looksRight) {
       next = (
         <p className="onetouch__notice" role="status" data-testid="bill-looks-right">
-          {t('onetouch.dispute.thanks')}
+          {t('billingDispute.thanks')}
         </p>
       );
     } else {
       next = (
         <DisputeForm
+          form={form}
           bill={bill}
           options={article.options}
-          choice={choice}
           busy={busy}
-          onChange={setChoice}
-          onSubmit={() => void submit(bill)}
+          onSubmit={(choice) => void submit(bill, choice)}
         />
       );
     }

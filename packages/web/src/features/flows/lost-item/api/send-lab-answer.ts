@@ -1,11 +1,11 @@
-import { type LabStatusResponse, labPaths } from '@selfserve/contract';
+import { type LabStatusResponse, type LostItem, labPaths } from '@selfserve/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 import { labStatusQueryKey } from './get-lab-status';
 
 /** What the user sends: the lost-item form, or their decision on the driver's answer. */
 export type LabAnswer =
-  | { kind: 'form'; values: Record<string, string> }
+  | { kind: 'form'; item: LostItem }
   | { kind: 'decision'; decision: 'confirm_pickup' | 'raise_ticket' };
 
 export function sendLabAnswer(bookingId: string, answer: LabAnswer): Promise<LabStatusResponse> {
@@ -15,11 +15,8 @@ export function sendLabAnswer(bookingId: string, answer: LabAnswer): Promise<Lab
       decision: answer.decision,
     });
   }
-  return api.post<LabStatusResponse>(labPaths.customerConfirm, {
-    booking_id: bookingId,
-    ...answer.values,
-    item_description: (answer.values.item_description ?? '').trim(),
-  });
+  // The item as the form's schema left it (trimmed, every field present).
+  return api.post<LabStatusResponse>(labPaths.customerConfirm, { booking_id: bookingId, ...answer.item });
 }
 
 /** Both posts answer with the request's new status, which becomes the status query's data (and may start polling). */

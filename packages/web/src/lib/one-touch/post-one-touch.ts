@@ -1,7 +1,7 @@
 import type { OneTouchResult } from '@selfserve/contract';
 import { CSRF_HEADER, IDEMPOTENCY_HEADER, readOneTouchResponse } from '@selfserve/contract';
 import { useMutation } from '@tanstack/react-query';
-import { getCsrfToken, reportCallFailure, toApiError } from '../../../lib/api-client';
+import { getCsrfToken, reportCallFailure, toApiError } from '../api-client';
 
 /**
  * POSTs a one-touch call and reads every answer — 2xx, 4xx and 5xx alike — with readOneTouchResponse(), so the

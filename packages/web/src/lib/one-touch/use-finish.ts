@@ -1,7 +1,7 @@
 import type { Flow, OneTouchResult } from '@selfserve/contract';
 import type { Dispatch } from 'react';
 import { useNavigate } from 'react-router';
-import type { FormAction } from '../utils/form-state';
+import type { FormAction } from './form-state';
 
 /**
  * What every one-touch flow does with an answer (guided-flows.md §4): reload the deep link, go to verify,

@@ -1,6 +1,6 @@
 import { type BillResponse, bookingPaths } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 export const billQueryKey = (userId: string, bookingId: string) => ['bookings', 'bill', userId, bookingId] as const;
 

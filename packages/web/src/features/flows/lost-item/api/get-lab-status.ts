@@ -1,6 +1,6 @@
 import { type LabStatusResponse, labPaths, labPollingDone } from '@selfserve/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** How often the page asks whether the driver's side is known (left-belonging.md). */
 export const LAB_POLL_MS = 2000;

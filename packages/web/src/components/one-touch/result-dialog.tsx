@@ -2,11 +2,12 @@ import { channelsAfter, type OneTouchResult, type TicketSummary } from '@selfser
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TicketRating } from '../../../components/ticket-rating/ticket-rating';
-import { useSession } from '../../../lib/session';
-import '../labels';
-import { Button } from '../../../components/button';
-import { BillBreakdown } from './bill-breakdown';
+import { useSession } from '../../lib/session';
+import { BillBreakdown } from '../bill/bill-breakdown';
+import { Button } from '../button';
+import { TicketRating } from '../ticket-rating/ticket-rating';
+import './labels';
+import './one-touch.css';
 
 /** The dialog's image: success, error, or (NOIMAGE answers: already done, being checked) information (guided-flows.md §8). */
 const images = {
@@ -57,7 +58,7 @@ function RideShown({ result }: { result: OneTouchResult }) {
   const [mapFailed, setMapFailed] = useState(false);
   const distance = result.distance ? (
     <p className="onetouch-result__distance" data-testid="onetouch-result-distance">
-      {t('onetouch.result.distance', { distance: result.distance })}
+      {t('oneTouchShared.result.distance', { distance: result.distance })}
     </p>
   ) : null;
   return (
@@ -66,7 +67,7 @@ function RideShown({ result }: { result: OneTouchResult }) {
         <figure className="onetouch-result__map">
           <img
             src={result.mapUrl}
-            alt={t('onetouch.result.mapAlt')}
+            alt={t('oneTouchShared.result.mapAlt')}
             width={240}
             height={160}
             decoding="async"
@@ -160,22 +161,22 @@ export function ResultDialog({
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
           {channels.callUs ? (
             <li>
-              <Link to="/callUs">{t('onetouch.result.callUs')}</Link>
+              <Link to="/callUs">{t('oneTouchShared.result.callUs')}</Link>
             </li>
           ) : null}
           {channels.writeToUs ? (
             <li>
-              <Link to={`/dwritetous/${encodeURIComponent(articleId)}`}>{t('onetouch.result.writeToUs')}</Link>
+              <Link to={`/dwritetous/${encodeURIComponent(articleId)}`}>{t('oneTouchShared.result.writeToUs')}</Link>
             </li>
           ) : null}
           {channels.chat ? (
             <li>
-              <Link to="/chatbot">{t('onetouch.result.chatWithUs')}</Link>
+              <Link to="/chatbot">{t('oneTouchShared.result.chatWithUs')}</Link>
             </li>
           ) : null}
         </ul>
       ) : null}
-      <Button onClick={onBack}>{t('onetouch.text.back')}</Button>
+      <Button onClick={onBack}>{t('oneTouchShared.text.back')}</Button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import { addFeatureLabels } from '../../lib/i18n';
+import { addFeatureLabels } from '../../../lib/i18n';
 
-/** Left a belonging: the lost-item panel's labels. */
-export const belongingsEn = {
+/** Left a belonging: the lost-item flow's labels. */
+export const lostItemEn = {
   itemName: 'Item name',
   itemColor: 'Colour',
   itemBrand: 'Brand',
@@ -19,15 +19,15 @@ export const belongingsEn = {
   writeToUs: 'Write to us',
 };
 
-export type BelongingsLabels = typeof belongingsEn;
+export type LostItemLabels = typeof lostItemEn;
 
-declare module '../../lib/i18n' {
+declare module '../../../lib/i18n' {
   interface FeatureLabels {
-    belongings: BelongingsLabels;
+    lostItem: LostItemLabels;
   }
 }
 
-const belongingsHi: BelongingsLabels = {
+const lostItemHi: LostItemLabels = {
   itemName: 'सामान का नाम',
   itemColor: 'रंग',
   itemBrand: 'ब्रांड',
@@ -45,4 +45,4 @@ const belongingsHi: BelongingsLabels = {
   writeToUs: 'हमें लिखें',
 };
 
-addFeatureLabels('belongings', { en: belongingsEn, hi: belongingsHi });
+addFeatureLabels('lostItem', { en: lostItemEn, hi: lostItemHi });

@@ -1,6 +1,6 @@
 import { type LabFormEnableResponse, labPaths } from '@selfserve/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** GET form_enable_check: whether this ride still allows the lost-item form, else why not. */
 export function getFormEnableCheck(bookingId: string, signal?: AbortSignal): Promise<LabFormEnableResponse> {

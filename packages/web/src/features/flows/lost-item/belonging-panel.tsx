@@ -1,25 +1,26 @@
 import {
   formatMessage,
-  LAB_FIELD_MAX,
   type LabStatusResponse,
+  type LostItem,
   labPollingDone,
   routes,
   shownText,
 } from '@selfserve/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
-import { useFormEnableCheck } from '../api/get-form-enable-check';
-import { useLabStatus } from '../api/get-lab-status';
-import { type LabAnswer, useSendLabAnswer } from '../api/send-lab-answer';
-import '../labels';
-import '../belongings.css';
+import type { FlowFormProps } from '../flow-form';
+import { useFormEnableCheck } from './api/get-form-enable-check';
+import { useLabStatus } from './api/get-lab-status';
+import { type LabAnswer, useSendLabAnswer } from './api/send-lab-answer';
+import { ItemForm } from './item-form';
+import './labels';
+import './lost-item.css';
 
-export { LAB_POLL_MS } from '../api/get-lab-status';
+export { LAB_POLL_MS } from './api/get-lab-status';
 
 type Phase =
   | { kind: 'loading' }
@@ -30,68 +31,9 @@ type Phase =
   /** a failed call: the server's message when it gave one */
   | { kind: 'error'; message?: string };
 
-const fields = ['item_name', 'item_color', 'item_brand', 'item_type', 'item_at'] as const;
-type ItemField = (typeof fields)[number];
-const fieldLabel = {
-  item_name: 'itemName',
-  item_color: 'itemColor',
-  item_brand: 'itemBrand',
-  item_type: 'itemType',
-  item_at: 'itemAt',
-} as const satisfies Record<ItemField, string>;
-const fieldMax: Record<ItemField, number> = LAB_FIELD_MAX;
-
-function ItemForm({ busy, onSubmit }: { busy: boolean; onSubmit: (values: Record<string, string>) => void }) {
-  const { t } = useTranslation();
-  const ids = useId();
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState(false);
-  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!(values.item_description ?? '').trim()) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    if (!busy) onSubmit(values);
-  };
-  return (
-    <form className="form belonging-form" onSubmit={submit} noValidate data-testid="belonging-form">
-      {fields.map((name) => (
-        <Field key={name} id={`${ids}-${name}`} label={t(`belongings.${fieldLabel[name]}`)}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              maxLength={fieldMax[name]}
-              value={values[name] ?? ''}
-              onChange={(e) => set(name, e.target.value)}
-            />
-          )}
-        </Field>
-      ))}
-      <Field
-        id={`${ids}-description`}
-        errorId={`${ids}-error`}
-        label={t('belongings.description')}
-        error={invalid ? t('belongings.describeItem') : null}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            maxLength={1000}
-            required
-            value={values.item_description ?? ''}
-            onChange={(e) => set('item_description', e.target.value)}
-          />
-        )}
-      </Field>
-      <Button type="submit" disabled={busy}>
-        {t('belongings.submit')}
-      </Button>
-    </form>
-  );
+/** The lost-item flow's registered form: the panel for the article and its ride. */
+export function LostItemForm({ article, booking }: FlowFormProps) {
+  return <BelongingPanel articleId={article.id} bookingId={booking.id} />;
 }
 
 export interface BelongingPanelProps {
@@ -141,7 +83,7 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
         else setRefusal({ kind: 'error', ...(err instanceof ApiError ? { message: err.text } : {}) });
       },
     });
-  const submitForm = (values: Record<string, string>) => post({ kind: 'form', values });
+  const submitForm = (item: LostItem) => post({ kind: 'form', item });
   const decide = (decision: 'confirm_pickup' | 'raise_ticket') => post({ kind: 'decision', decision });
 
   return (
@@ -152,14 +94,14 @@ export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
         <div data-testid="belonging-disabled">
           {phase.reason ? <p>{phase.reason}</p> : null}
           <Link className="button" to={`/dwritetous/${articleId}`}>
-            {t('belongings.writeToUs')}
+            {t('lostItem.writeToUs')}
           </Link>
         </div>
       ) : null}
       {phase.kind === 'form' ? <ItemForm busy={busy} onSubmit={submitForm} /> : null}
       {phase.kind === 'polling' ? (
         <div data-testid="belonging-calling">
-          <p>{t('belongings.calling')}</p>
+          <p>{t('lostItem.calling')}</p>
           <Loader />
         </div>
       ) : null}
@@ -183,8 +125,8 @@ function Screen({
     return (
       <div data-testid="belonging-screen" data-screen="alreadyRaisedTicket">
         <p>{shownText(answer)}</p>
-        {answer.ticket_id ? <p>{t('belongings.ticketNumber', { id: answer.ticket_id })}</p> : null}
-        <Link to={routes.tickets}>{t('belongings.viewTickets')}</Link>
+        {answer.ticket_id ? <p>{t('lostItem.ticketNumber', { id: answer.ticket_id })}</p> : null}
+        <Link to={routes.tickets}>{t('lostItem.viewTickets')}</Link>
       </div>
     );
   }
@@ -193,7 +135,7 @@ function Screen({
       <div data-testid="belonging-screen" data-screen="showCustomerConfirm">
         <p>{shownText(answer)}</p>
         <Button disabled={busy} onClick={() => onDecide('confirm_pickup')}>
-          {t('belongings.confirmPickup')}
+          {t('lostItem.confirmPickup')}
         </Button>
       </div>
     );
@@ -203,7 +145,7 @@ function Screen({
       <div data-testid="belonging-screen" data-screen="showRaiseTicketScreen">
         <p>{shownText(answer)}</p>
         <Button disabled={busy} onClick={() => onDecide('raise_ticket')}>
-          {t('belongings.raiseTicket')}
+          {t('lostItem.raiseTicket')}
         </Button>
       </div>
     );
@@ -212,7 +154,7 @@ function Screen({
     <div data-testid="belonging-screen" data-screen="showButton">
       <p>{shownText(answer)}</p>
       <Link className="button" to={routes.home}>
-        {t('belongings.done')}
+        {t('lostItem.done')}
       </Link>
     </div>
   );

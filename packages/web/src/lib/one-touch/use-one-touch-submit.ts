@@ -1,9 +1,9 @@
 import { type Article, type OneTouchResult, resolveFlow } from '@selfserve/contract';
 import { useRef } from 'react';
-import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
-import type { SelectedBooking } from '../../../lib/selected-booking';
-import { useSession } from '../../../lib/session';
-import { useOneTouchPost } from '../api/post-one-touch';
+import { attemptFor, type SubmitAttempt } from '../idempotency';
+import type { SelectedBooking } from '../selected-booking';
+import { useSession } from '../session';
+import { useOneTouchPost } from './post-one-touch';
 
 /**
  * The submit of an article's one-touch flow (guided-flows.md §3): the ride (none for a request about the account), the article and, for members, the

@@ -1,11 +1,11 @@
 import { type Bill, type BillLineKey, formatFare } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
-import { Loader } from '../../../components/loader';
-import { useSession } from '../../../lib/session';
-import { useBill } from '../api/get-bill';
-import '../labels';
-import '../onetouch.css';
-import { Button } from '../../../components/button';
+import { useBill } from '../../lib/bookings/get-bill';
+import { useSession } from '../../lib/session';
+import { Button } from '../button';
+import { Loader } from '../loader';
+import './bill.css';
+import './labels';
 
 /** An amount of the bill; an adjustment (negative) reads '−₹40', not '₹-40'. */
 export function billAmount(amount: number, country: string): string {
@@ -16,12 +16,12 @@ export function billAmount(amount: number, country: string): string {
 export function BillLineName({ lineKey, bill }: { lineKey: BillLineKey; bill: Bill }) {
   const { t } = useTranslation();
   if (lineKey === 'distance' && bill.distance_km !== null) {
-    return t('onetouch.bill.line.distanceKm', { km: bill.distance_km });
+    return t('bill.line.distanceKm', { km: bill.distance_km });
   }
   if (lineKey === 'waiting' && bill.waiting_minutes !== null) {
-    return t('onetouch.bill.line.waitingMinutes', { minutes: bill.waiting_minutes });
+    return t('bill.line.waitingMinutes', { minutes: bill.waiting_minutes });
   }
-  return t(`onetouch.bill.line.${lineKey}`);
+  return t(`bill.line.${lineKey}`);
 }
 
 /**
@@ -41,26 +41,26 @@ export function BillBreakdown({ bill, caption }: { bill: Bill; caption?: string 
   });
   const facts: { name: string; value: string; testId: string }[] = [];
   if (bill.estimated_fare !== null) {
-    facts.push({ name: t('onetouch.bill.estimate'), value: money(bill.estimated_fare), testId: 'bill-estimate' });
+    facts.push({ name: t('bill.estimate'), value: money(bill.estimated_fare), testId: 'bill-estimate' });
   }
   if (bill.distance_km !== null) {
     facts.push({
-      name: t('onetouch.bill.charged'),
-      value: t('onetouch.bill.km', { km: bill.distance_km }),
+      name: t('bill.charged'),
+      value: t('bill.km', { km: bill.distance_km }),
       testId: 'bill-charged-distance',
     });
   }
   if (bill.route_km !== null) {
     facts.push({
-      name: t('onetouch.bill.route'),
-      value: t('onetouch.bill.km', { km: bill.route_km }),
+      name: t('bill.route'),
+      value: t('bill.km', { km: bill.route_km }),
       testId: 'bill-route-distance',
     });
   }
   if (bill.ride_minutes !== null) {
     facts.push({
-      name: t('onetouch.bill.rideTime'),
-      value: t('onetouch.bill.minutes', { minutes: bill.ride_minutes }),
+      name: t('bill.rideTime'),
+      value: t('bill.minutes', { minutes: bill.ride_minutes }),
       testId: 'bill-ride-time',
     });
   }
@@ -68,7 +68,7 @@ export function BillBreakdown({ bill, caption }: { bill: Bill; caption?: string 
   return (
     <div className="bill" data-testid="bill-breakdown">
       <table className="bill__lines">
-        <caption>{caption ?? t('onetouch.bill.caption')}</caption>
+        <caption>{caption ?? t('bill.caption')}</caption>
         <tbody>
           {rows.map(({ id, line }) => (
             <tr key={id} data-line={line.key}>
@@ -81,7 +81,7 @@ export function BillBreakdown({ bill, caption }: { bill: Bill; caption?: string 
         </tbody>
         <tfoot>
           <tr data-line="total">
-            <th scope="row">{t('onetouch.bill.total')}</th>
+            <th scope="row">{t('bill.total')}</th>
             <td>{money(bill.total)}</td>
           </tr>
         </tfoot>
@@ -106,9 +106,9 @@ export function BillLoadState({ failed, onRetry }: { failed: boolean; onRetry: (
   if (!failed) return <Loader />;
   return (
     <div className="bill__error" role="alert" data-testid="bill-error">
-      <p>{t('onetouch.bill.loadFailed')}</p>
+      <p>{t('bill.loadFailed')}</p>
       <Button variant="secondary" onClick={onRetry}>
-        {t('onetouch.bill.tryAgain')}
+        {t('bill.tryAgain')}
       </Button>
     </div>
   );
@@ -116,16 +116,19 @@ export function BillLoadState({ failed, onRetry }: { failed: boolean; onRetry: (
 
 /** The bill of one of the user's rides, fetched (the billing-help booking page). */
 export function RideBill({ bookingId }: { bookingId: string }) {
-  const { t } = useTranslation();
   const { user } = useSession();
   const query = useBill(user?.id, bookingId);
   if (!query.data) return <BillLoadState failed={query.isError} onRetry={() => void query.refetch()} />;
-  if (!query.data.bill) {
-    return (
-      <p className="bill__none" data-testid="bill-none">
-        {t('onetouch.bill.none')}
-      </p>
-    );
-  }
+  if (!query.data.bill) return <NoBill />;
   return <BillBreakdown bill={query.data.bill} />;
+}
+
+/** A ride without a bill (not completed and not charged). */
+export function NoBill() {
+  const { t } = useTranslation();
+  return (
+    <p className="bill__none" data-testid="bill-none">
+      {t('bill.none')}
+    </p>
+  );
 }
