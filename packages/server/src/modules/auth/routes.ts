@@ -12,7 +12,6 @@ import {
   loginCodeRequestResponseSchema,
   loginCodeRequestSchema,
   loginCodeVerifySchema,
-  type SessionResponse,
   sessionResponseSchema,
 } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,65 +21,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findUserByEmail, listDemoAccounts } from '../users/repo.ts';
-import { loadProfile } from '../users/service.ts';
-import { issueLoginCode, verifyAppToken, verifyLoginCode } from './service.ts';
-
-/** Codes are shown on screen in demo mode; otherwise they need a real mail transport. */
-function codeSignInAvailable({ config, mailer }: AppDeps): boolean {
-  return config.demoMode || mailer.transport === 'smtp';
-}
-
-function loginCodeMail(code: string): string {
-  const minutes = Math.round(LOGIN_CODE_TTL_SECONDS / 60);
-  return [
-    formatMessage('mailSignInCode', { code }),
-    formatMessage('mailSignInCodeOnce', { minutes }),
-    formatMessage('mailSignInCodeIgnore'),
-  ].join('\n\n');
-}
-
-function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
-  if (!inApp) return 'customer_website';
-  return user.role === 'customer' ? 'customer_app' : 'driver_app';
-}
-
-async function sessionResponse(deps: AppDeps, request: FastifyRequest, csrfToken: string): Promise<SessionResponse> {
-  const { db, config } = deps;
-  const s = request.session;
-  const profile = s ? await loadProfile(db, s.userId, request.log) : null;
-  return {
-    status: 'SUCCESS',
-    csrf_token: csrfToken,
-    user: profile
-      ? {
-          id: profile.user.id,
-          email: profile.user.email,
-          name: profile.user.name,
-          role: profile.user.role,
-          country_code: profile.user.country_code,
-          locale: profile.user.locale,
-          is_member: profile.isMember,
-        }
-      : null,
-    in_app: s?.inApp ?? false,
-    entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
-    demo: config.demoMode,
-    uk_host_marker: config.ukHostMarker,
-    code_sign_in: codeSignInAvailable(deps),
-    switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
-  };
-}
-
-/**
- * The current session as GET /api/auth/session answers it (a visitor gets a visitor cookie to bind the CSRF token
- * to). The SPA fallback writes the same answer into the page, so the first render needs no round trip.
- */
-export function readSession(deps: AppDeps) {
-  return (request: FastifyRequest, reply: FastifyReply): Promise<SessionResponse> => {
-    const binding = request.session ? request.csrfBinding : deps.sessions.ensureVisitor(reply, request);
-    return sessionResponse(deps, request, deps.sessions.csrfTokenFor(binding ?? ''));
-  };
-}
+import { issueLoginCode, loginCodeMail, verifyAppToken, verifyLoginCode } from './service.ts';
+import { codeSignInAvailable, defaultEntryMode, readSession, sessionResponse } from './session-answer.ts';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config, sessions, mailer } = deps;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import {
   coded,
+  formatMessage,
   LOGIN_CODE_LENGTH,
   LOGIN_CODE_MAX_ATTEMPTS,
   LOGIN_CODE_MAX_REQUESTS_PER_WINDOW,
@@ -111,4 +112,14 @@ export async function verifyAppToken(
   } catch {
     throw new AppError('UNAUTHORIZED', coded('appTokenInvalid'));
   }
+}
+
+/** The sign-in code mail's text. */
+export function loginCodeMail(code: string): string {
+  const minutes = Math.round(LOGIN_CODE_TTL_SECONDS / 60);
+  return [
+    formatMessage('mailSignInCode', { code }),
+    formatMessage('mailSignInCodeOnce', { minutes }),
+    formatMessage('mailSignInCodeIgnore'),
+  ].join('\n\n');
 }

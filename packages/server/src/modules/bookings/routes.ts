@@ -9,13 +9,10 @@ import {
   bookingResponseSchema,
   bookingsByArticleQuerySchema,
   bookingsByArticleResponseSchema,
-  carCategoryIndexes,
   coded,
   getByCrnQuerySchema,
   getCityQuerySchema,
   getCityResponseSchema,
-  helpContextKey,
-  saasIndexes,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,12 +22,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findArticle } from '../kb/repo.ts';
-import { findOwnBooking, listBookings, listCities } from './repo.ts';
-import { assertPage, distanceKm, readPageKey, signPageKey, toCustomerBooking } from './service.ts';
+import { findOwnBooking, listBookings } from './repo.ts';
+import { assertPage, bookingFilterFor, nearestCity, readPageKey, signPageKey, toCustomerBooking } from './service.ts';
 
 const tags = ['bookings'];
-/** A city further than this from every served city is not ours. */
-const CITY_RADIUS_KM = 150;
 
 const signedIn = { access: 'user' } as const;
 
@@ -132,17 +127,8 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, querystring: getCityQuerySchema, response: { 200: getCityResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        const here = request.query;
-        const nearest = (await listCities(db))
-          .map((c) => ({ c, km: distanceKm(here, c) }))
-          .sort((a, b) => a.km - b.km)[0];
-        if (!nearest || nearest.km > CITY_RADIUS_KM) throw new AppError('NOT_FOUND', coded('areaNotServed'));
-        return {
-          status: 'SUCCESS' as const,
-          city: nearest.c.name,
-          std_code: nearest.c.std_code,
-          cc_number: nearest.c.cc_number,
-        };
+        const city = await nearestCity(db, request.query);
+        return { status: 'SUCCESS' as const, city: city.name, std_code: city.std_code, cc_number: city.cc_number };
       },
     );
 
@@ -168,7 +154,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
         const article = await findArticle(db, article_id);
         if (!article) throw new AppError('NOT_FOUND', coded('articleNotFound'));
-        const fits = await bookingFilterFor(article_id, article.index_name);
+        const fits = await bookingFilterFor(db, article_id, article.index_name);
         // A user has at most a few hundred bookings; the article's rule is applied in code.
         const all = (await listBookings(db, userId, audience, null, 1000)).filter(fits);
         const page = all.slice(offset, offset + BOOKINGS_PAGE_SIZE);
@@ -189,20 +175,4 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
   };
-
-  /**
-   * Which bookings an article is about (docs/bookings.md): the booking states of its top category's
-   * contexts, and the vehicle its index is written for (car category or SaaS ride).
-   */
-  async function bookingFilterFor(articleId: string, index: string): Promise<(b: BookingRow) => boolean> {
-    let node = await findArticle(db, articleId);
-    while (node?.parent_id) node = await findArticle(db, node.parent_id);
-    const contexts = node ? (JSON.parse(node.contexts) as string[]) : [];
-    const saas = Object.entries(saasIndexes).find(([, i]) => i === index)?.[0];
-    const cab = Object.entries(carCategoryIndexes).find(([, i]) => i === index)?.[0];
-    return (b) =>
-      (contexts.length === 0 || contexts.includes(helpContextKey(b))) &&
-      (!saas || (b.saas_ride === 1 && b.cab_category === saas)) &&
-      (!cab || (b.saas_ride === 0 && b.cab_category === cab));
-  }
 }

@@ -1,8 +1,18 @@
-import { BOOKINGS_MAX_PAGES, type CustomerBooking, coded, currencySymbols, helpContextKey } from '@selfserve/contract';
-import type { BookingRow } from '../../db/schema.ts';
+import {
+  BOOKINGS_MAX_PAGES,
+  type CustomerBooking,
+  carCategoryIndexes,
+  coded,
+  currencySymbols,
+  helpContextKey,
+  saasIndexes,
+} from '@selfserve/contract';
+import type { Kysely } from 'kysely';
+import type { BookingRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
-import type { Cursor } from './repo.ts';
+import { findArticle } from '../kb/repo.ts';
+import { type Cursor, listCities } from './repo.ts';
 
 export function toCustomerBooking(b: BookingRow): CustomerBooking {
   return {
@@ -87,4 +97,34 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
   const dLng = (b.lng - a.lng) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+/** A city further than this from every served city is not ours. */
+const CITY_RADIUS_KM = 150;
+
+/** The served city nearest to a point, within CITY_RADIUS_KM (core.md §7 get_city). */
+export async function nearestCity(db: Kysely<Database>, here: { lat: number; lng: number }) {
+  const nearest = (await listCities(db)).map((c) => ({ c, km: distanceKm(here, c) })).sort((a, b) => a.km - b.km)[0];
+  if (!nearest || nearest.km > CITY_RADIUS_KM) throw new AppError('NOT_FOUND', coded('areaNotServed'));
+  return nearest.c;
+}
+
+/**
+ * Which bookings an article is about (docs/bookings.md): the booking states of its top category's
+ * contexts, and the vehicle its index is written for (car category or SaaS ride).
+ */
+export async function bookingFilterFor(
+  db: Kysely<Database>,
+  articleId: string,
+  index: string,
+): Promise<(b: BookingRow) => boolean> {
+  let node = await findArticle(db, articleId);
+  while (node?.parent_id) node = await findArticle(db, node.parent_id);
+  const contexts = node ? (JSON.parse(node.contexts) as string[]) : [];
+  const saas = Object.entries(saasIndexes).find(([, i]) => i === index)?.[0];
+  const cab = Object.entries(carCategoryIndexes).find(([, i]) => i === index)?.[0];
+  return (b) =>
+    (contexts.length === 0 || contexts.includes(helpContextKey(b))) &&
+    (!saas || (b.saas_ride === 1 && b.cab_category === saas)) &&
+    (!cab || (b.saas_ride === 0 && b.cab_category === cab));
 }

@@ -359,3 +359,13 @@ export async function claimAddressVote(
 export function sweepAddressVotes(db: Db, keepFrom: string) {
   return db.deleteFrom('article_feedback_address_votes').where('day', '<', keepFrom).execute();
 }
+
+/** What the help pages need of a user's booking, named by its id or its CRN. */
+export function findBookingContext(db: Kysely<Database>, userId: string, idOrCrn: string) {
+  return db
+    .selectFrom('bookings')
+    .select(['id', 'status', 'sub_status', 'fare', 'cab_category', 'saas_ride'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('id', '=', idOrCrn), eb('crn', '=', idOrCrn)]))
+    .executeTakeFirst();
+}

@@ -21,18 +21,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hmac, sha256 } from '../../lib/crypto.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { ownOrderContext } from '../orders/service.ts';
 import { findArticle } from './repo.ts';
 import {
   allowedIndexes,
   articleById,
-  categoryTree,
+  feedbackVoter,
   kbViewerOf,
+  metaAnswer,
   recordFeedback,
   relatedArticles,
   searchKb,
+  viewerBooking,
 } from './service.ts';
 
 const tags = ['kb'];
@@ -48,20 +49,8 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, dialect } = deps;
   const viewerOf = (request: FastifyRequest) => kbViewerOf(db, request.session, request.log);
 
-  /** A booking named in a query must be the signed-in user's own; anyone else's does not exist. */
-  async function ownBooking(request: FastifyRequest, bookingId: string | undefined) {
-    if (!bookingId) return null;
-    const booking = request.session
-      ? await db
-          .selectFrom('bookings')
-          .select(['id', 'status', 'sub_status', 'fare', 'cab_category', 'saas_ride'])
-          .where('user_id', '=', request.session.userId)
-          .where((eb) => eb.or([eb('id', '=', bookingId), eb('crn', '=', bookingId)]))
-          .executeTakeFirst()
-      : undefined;
-    if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
-    return booking;
-  }
+  const ownBooking = (request: FastifyRequest, bookingId: string | undefined) =>
+    viewerBooking(db, request.session?.userId, bookingId);
 
   return async (app) => {
     app.get(
@@ -80,13 +69,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           kv,
           cab || booking ? { booking: { cab_category: cab, saas_ride: booking?.saas_ride } } : {},
         );
-        const context = q.context ?? (booking ? helpContextKey(booking) : null);
-        return {
-          status: 'SUCCESS' as const,
-          index_name: indexes,
-          context,
-          data: await categoryTree(db, indexes, context, kv),
-        };
+        return metaAnswer(db, indexes, q.context ?? (booking ? helpContextKey(booking) : null), kv);
       },
     );
 
@@ -107,14 +90,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           const indexes = [marketplaceIndexes[kind]];
           const { order_id } = request.query;
           const order = order_id ? await ownOrderContext(db, request.session?.userId, order_id, kind) : undefined;
-          const context = request.query.context ?? null;
-          return {
-            status: 'SUCCESS' as const,
-            index_name: indexes,
-            context,
-            ...(order ? { order } : {}),
-            data: await categoryTree(db, indexes, context, kv),
-          };
+          return { ...(await metaAnswer(db, indexes, request.query.context ?? null, kv)), ...(order ? { order } : {}) };
         },
       );
     }
@@ -136,13 +112,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         const booking = await ownBooking(request, request.query.booking_id);
         const indexes = allowedIndexes(undefined, kv, { booking });
-        const context = request.query.context ?? (booking ? helpContextKey(booking) : null);
-        return {
-          status: 'SUCCESS' as const,
-          index_name: indexes,
-          context,
-          data: await categoryTree(db, indexes, context, kv),
-        };
+        return metaAnswer(db, indexes, request.query.context ?? (booking ? helpContextKey(booking) : null), kv);
       },
     );
 
@@ -218,12 +188,13 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { article_id, helpful } = request.body;
         if (!(await findArticle(db, article_id))) throw new AppError('NOT_FOUND', coded('articleNotFound'));
         const userId = request.session?.userId ?? null;
-        // One vote per person per article: the user, or a hash of the visitor cookie.
-        const voter = userId ?? `v:${sha256(request.csrfBinding ?? request.ip)}`;
-        // A visitor's votes are also capped per client address (kept only as an HMAC of the address), so
-        // dropping the cookie buys no more; past the cap the answer is the same and the vote has no effect.
-        const address = userId ? null : hmac(deps.config.sessionSecret, `feedback-address:${normalizeIP(request.ip)}`);
-        await recordFeedback(db, { article_id, voter, user_id: userId, helpful, address }, request.log);
+        const voter = feedbackVoter(
+          deps.config.sessionSecret,
+          userId,
+          request.csrfBinding ?? undefined,
+          normalizeIP(request.ip),
+        );
+        await recordFeedback(db, { article_id, helpful, user_id: userId, ...voter }, request.log);
         return { status: 'SUCCESS' as const };
       },
     );

@@ -20,12 +20,14 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hmac, sha256 } from '../../lib/crypto.ts';
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
 import {
   claimAddressVote,
   findArticle,
+  findBookingContext,
   hasFeedbackVote,
   kbVersion,
   listTree,
@@ -433,4 +435,37 @@ export async function recordFeedback(
     await sweepAddressVotes(db, yesterday).catch((err: unknown) => log.warn({ err }, 'feedback count sweep failed'));
   }
   return recorded;
+}
+
+/**
+ * Who casts a feedback vote: the user, or a hash of the visitor cookie (one vote per person per article). A
+ * visitor's votes are also capped per client address, kept only as an HMAC of it, so dropping the cookie buys no
+ * more; past the cap the answer is the same and the vote has no effect.
+ */
+export function feedbackVoter(
+  secret: string,
+  userId: string | null,
+  visitorBinding: string | undefined,
+  ip: string,
+): { voter: string; address: string | null } {
+  if (userId) return { voter: userId, address: null };
+  return { voter: `v:${sha256(visitorBinding ?? ip)}`, address: hmac(secret, `feedback-address:${ip}`) };
+}
+
+/** A booking named in a query must be the signed-in user's own (by id or CRN); anyone else's does not exist. */
+export async function viewerBooking(db: Kysely<Database>, userId: string | undefined, bookingId: string | undefined) {
+  if (!bookingId) return null;
+  const booking = userId ? await findBookingContext(db, userId, bookingId) : undefined;
+  if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
+  return booking;
+}
+
+/** A meta call's answer: the indexes read, the help context, and their category tree for this viewer. */
+export async function metaAnswer(db: Kysely<Database>, indexes: string[], context: string | null, kv: KbViewer) {
+  return {
+    status: 'SUCCESS' as const,
+    index_name: indexes,
+    context,
+    data: await categoryTree(db, indexes, context, kv),
+  };
 }

@@ -2,7 +2,6 @@ import {
   coded,
   csatPayloadSchema,
   FORM_TOKEN_TTL_SECONDS,
-  formatMessage,
   formTokenResponseSchema,
   IDEMPOTENCY_HEADER,
   invalidTokenResponseSchema,
@@ -35,7 +34,7 @@ import {
 import { issueFormToken } from './form-token.ts';
 import { unrecognisedTransaction } from './guest-tickets.ts';
 import { admitTicketCreation } from './limits.ts';
-import { createTicket, rateTicket, requireVerifiedEmail, ticketList } from './service.ts';
+import { confirmationMail, createTicket, rateTicket, requireVerifiedEmail, ticketList } from './service.ts';
 
 const tags = ['tickets'];
 const createSchema = { tags, response: { 200: ticketResponseSchema, ...errorResponses } };
@@ -84,17 +83,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ...(to
           ? {
               onCreated: (ticketId: string) =>
-                mailer.send({
-                  to,
-                  subject: formatMessage('mailTicketSubject', { ticketId }),
-                  text: [
-                    formatMessage('ticketSuccess'),
-                    formatMessage('mailTicketDetails', { ticketId, subject: mailSubject ?? d.subject }),
-                    formatMessage('mailTicketFollow'),
-                  ].join('\n\n'),
-                  kind: 'ticket_confirmation',
-                  userId: user.id,
-                }),
+                mailer.send({ to, userId: user.id, ...confirmationMail(ticketId, mailSubject ?? d.subject) }),
             }
           : {}),
       },

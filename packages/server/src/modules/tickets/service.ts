@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   type CsatPayload,
   coded,
+  formatMessage,
   isResolved,
   messages,
   TICKETS_PAGE_SIZE,
@@ -280,4 +281,17 @@ export async function rateTicket(db: Kysely<Database>, userId: string, p: CsatPa
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', coded('alreadyRated'));
     throw err;
   }
+}
+
+/** The mail that confirms a new ticket to its author. */
+export function confirmationMail(ticketId: string, subject: string) {
+  return {
+    kind: 'ticket_confirmation' as const,
+    subject: formatMessage('mailTicketSubject', { ticketId }),
+    text: [
+      formatMessage('ticketSuccess'),
+      formatMessage('mailTicketDetails', { ticketId, subject }),
+      formatMessage('mailTicketFollow'),
+    ].join('\n\n'),
+  };
 }

@@ -1,0 +1,58 @@
+// What a session looks like to the web app: GET /api/auth/session, every sign-in's answer, and the page's first render.
+import { type EntryMode, entryModeSchema, type SessionResponse } from '@selfserve/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema.ts';
+import type { AppDeps } from '../../deps.ts';
+import { loadProfile } from '../users/service.ts';
+
+/** Codes are shown on screen in demo mode; otherwise they need a real mail transport. */
+export function codeSignInAvailable({ config, mailer }: AppDeps): boolean {
+  return config.demoMode || mailer.transport === 'smtp';
+}
+
+export function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
+  if (!inApp) return 'customer_website';
+  return user.role === 'customer' ? 'customer_app' : 'driver_app';
+}
+
+export async function sessionResponse(
+  deps: AppDeps,
+  request: FastifyRequest,
+  csrfToken: string,
+): Promise<SessionResponse> {
+  const { db, config } = deps;
+  const s = request.session;
+  const profile = s ? await loadProfile(db, s.userId, request.log) : null;
+  return {
+    status: 'SUCCESS',
+    csrf_token: csrfToken,
+    user: profile
+      ? {
+          id: profile.user.id,
+          email: profile.user.email,
+          name: profile.user.name,
+          role: profile.user.role,
+          country_code: profile.user.country_code,
+          locale: profile.user.locale,
+          is_member: profile.isMember,
+        }
+      : null,
+    in_app: s?.inApp ?? false,
+    entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
+    demo: config.demoMode,
+    uk_host_marker: config.ukHostMarker,
+    code_sign_in: codeSignInAvailable(deps),
+    switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
+  };
+}
+
+/**
+ * The current session as GET /api/auth/session answers it (a visitor gets a visitor cookie to bind the CSRF token
+ * to). The SPA fallback writes the same answer into the page, so the first render needs no round trip.
+ */
+export function readSession(deps: AppDeps) {
+  return (request: FastifyRequest, reply: FastifyReply): Promise<SessionResponse> => {
+    const binding = request.session ? request.csrfBinding : deps.sessions.ensureVisitor(reply, request);
+    return sessionResponse(deps, request, deps.sessions.csrfTokenFor(binding ?? ''));
+  };
+}
