@@ -9,6 +9,7 @@ export * from './countries.ts';
 export * from './crn.ts';
 export * from './errors.ts';
 export * from './flows/billing-dispute.ts';
+export * from './flows/flow-params.ts';
 export * from './flows/lost-item.ts';
 export * from './flows/refund.ts';
 export * from './flows/send-invoice.ts';

@@ -40,6 +40,10 @@ export const oneTouchSubmitSchema = z.object({
   option_selected: text(100),
   ride_deviation: z.union([z.boolean(), z.string().max(40)]).nullish(),
   date_entered_time_stamp: z.union([z.number(), z.string().max(20)]).nullish(),
+  /**
+   * A guided form's own fields: checked against its flow's params for the call_type (flows/<flow>.ts, FlowParams)
+   * before its handler runs, a bad one answering 400; a call_type without a flow passes them on with its ticket.
+   */
   params: z.record(z.string().max(64), z.unknown()).nullish(),
 });
 export type OneTouchSubmit = z.infer<typeof oneTouchSubmitSchema>;

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { type Bill, type BillLineKey, billLineKeys, roundBillAmount } from '../bill-rules.ts';
-import { says } from '../messages.ts';
+import { type PlainMessageCode, says } from '../messages.ts';
 import { ONE_TOUCH_MESSAGE_MAX } from '../one-touch-api.ts';
+import type { FlowParams } from './flow-params.ts';
 
 /** The call types of the billing dispute flow (fare articles); the web app and the server agree on them. */
 export const BILL_DISPUTE_CALL_TYPES: readonly string[] = ['fare_dispute', 'fare_higher_than_estimate'];
@@ -17,16 +18,21 @@ export type BillViewingFlag = 'viewing' | 'viewed';
 /** The lines a rider can dispute (taxes follow the others; an adjustment is ours). */
 export const disputableLines: readonly BillLineKey[] = billLineKeys.filter((k) => k !== 'taxes' && k !== 'adjustment');
 
-/** The marked lines; every way of failing them (not a disputable line, not a list, too many) says billChooseLines. */
+/** Every way of failing the marked lines (not a disputable line, not a list, too many) says this. */
+const invalidLines: PlainMessageCode = 'billChooseLines';
 const disputedLinesSchema = z
-  .array(z.enum(disputableLines as [BillLineKey, ...BillLineKey[]], says('billChooseLines')), says('billChooseLines'))
-  .max(disputableLines.length, says('billChooseLines'));
+  .array(z.enum(disputableLines as [BillLineKey, ...BillLineKey[]], says(invalidLines)), says(invalidLines))
+  .max(disputableLines.length, says(invalidLines));
 
 /** The submit's params (guided-flows.md §3): the lines the rider marked; none (absent, null, empty) is the whole bill. */
-export const billDisputeParamsSchema = z.object({
+const billDisputeParamsSchema = z.object({
   disputed_lines: disputedLinesSchema.nullish().transform((lines) => lines ?? []),
 });
 export type BillDisputeParams = z.infer<typeof billDisputeParamsSchema>;
+export const billDisputeParams: FlowParams<BillDisputeParams> = {
+  schema: billDisputeParamsSchema,
+  invalid: invalidLines,
+};
 
 /** The dispute form: a reason (one of the article's options, when it offers some), the marked lines, a comment. */
 export const billDisputeFormSchema = z.object({

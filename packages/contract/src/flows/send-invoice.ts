@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { invoiceEmailSchema } from '../one-touch-api.ts';
+import type { FlowParams } from './flow-params.ts';
 
-export const INVOICE_CALL_TYPES: readonly string[] = ['send_invoice', 'subscription_invoice'];
-
-/** The submit's params: `email`, absent or null for the account's own address; a bad one is the spec's 400. */
-export const invoiceParamsSchema = z.object({ email: invoiceEmailSchema.nullish() });
+/** The submit's params: `email`, absent or null for the account's own address. */
+const invoiceParamsSchema = z.object({ email: invoiceEmailSchema.nullish() });
 export type InvoiceParams = z.infer<typeof invoiceParamsSchema>;
+export const invoiceParams: FlowParams<InvoiceParams> = { schema: invoiceParamsSchema, invalid: 'enterValidEmail' };

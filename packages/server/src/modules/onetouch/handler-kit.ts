@@ -1,5 +1,11 @@
 // What every one-touch handler is given and answers with (docs/one-touch-rules.md).
-import { type CodedMessage, coded, type OneTouchResponse, type OneTouchSubmit } from '@selfserve/contract';
+import {
+  type CodedMessage,
+  coded,
+  type FlowParams,
+  type OneTouchResponse,
+  type OneTouchSubmit,
+} from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
@@ -24,6 +30,21 @@ export interface HandlerContext {
 }
 
 export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;
+
+/**
+ * A flow's handler that takes its params (the submit's `params`) as its contract file types them: checked first,
+ * and a bad one is 400 with the flow's own message, never a 500 further on.
+ */
+export function withParams<P>(
+  params: FlowParams<P>,
+  handle: (ctx: HandlerContext, params: P) => Promise<OneTouchResponse>,
+): Handler {
+  return async (ctx) => {
+    const parsed = params.schema.safeParse(ctx.body.params ?? {});
+    if (!parsed.success) throw new AppError('VALIDATION_FAILED', coded(params.invalid));
+    return handle(ctx, parsed.data);
+  };
+}
 
 /** An answer: the title and the message by their catalogue codes (the web shows them in the reader's language). */
 export const answer = (

@@ -21,7 +21,7 @@ import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { currentSubscription, findUserById } from '../users/repo.ts';
-import { adjustedAmount, readBill } from './bill-dispute.ts';
+import { adjustedAmount, readBill } from './bills.ts';
 import {
   confirmAddress,
   consumeConfirmation,

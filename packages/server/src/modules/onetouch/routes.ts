@@ -23,9 +23,10 @@ import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
 import { requestFormToken, saveGuestTicket } from '../tickets/guest-tickets.ts';
-import { findDispute, readBill } from './bill-dispute.ts';
+import { findDispute, readBill } from './bills.ts';
 import { answer } from './handler-kit.ts';
-import { handlerFor, invoiceAnswer } from './handlers.ts';
+import { handlerFor } from './handlers.ts';
+import { invoiceAnswer } from './invoice-answer.ts';
 import { confirmInvoiceAddress, requestInvoiceMail } from './invoice-mail.ts';
 
 const schema = { tags: ['onetouch'], response: { 200: oneTouchResponseSchema, ...errorResponses } };

@@ -3,6 +3,7 @@ import {
   adjustedBill,
   type Bill,
   type BillDisputeForm,
+  type BillDisputeParams,
   type BillResponse,
   type BillViewingFlag,
   billDisputeFormSchema,
@@ -97,7 +98,7 @@ export function BillingDisputePanel({ article, booking, onReload }: FlowFormProp
         disputed_lines: markableLines(bill)
           .map((l) => l.key)
           .filter((key) => choice.disputed_lines.includes(key)),
-      },
+      } satisfies BillDisputeParams,
       ...(comment ? { message: comment } : {}),
     });
     if (!result) return;

@@ -1,6 +1,7 @@
 import {
   type Article,
   type FlowKind,
+  type InvoiceParams,
   type OneTouchOption,
   oneTouchPaths,
   type RefundDestination,
@@ -64,7 +65,7 @@ export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
 type SubmitFields = {
   option_selected?: string;
   refund_destination?: RefundDestination;
-  params?: { email: string };
+  params?: InvoiceParams;
 };
 
 function OneTouchForm({

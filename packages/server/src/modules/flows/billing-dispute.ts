@@ -1,40 +1,18 @@
 import {
   adjustedBill,
   type Bill,
-  type BillLineKey,
+  billDisputeParams,
   coded,
-  disputableLines,
   FREE_WAITING_MINUTES,
   formatFare,
   type OneTouchResponse,
   reviewBillDispute,
 } from '@selfserve/contract';
-import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { BookingRow, Database } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { BookingRow } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
-import { answer, followUpTicket, type Handler, needBooking } from './handler-kit.ts';
-
-export function readBill(booking: Pick<BookingRow, 'bill'>): Bill | null {
-  return booking.bill ? (JSON.parse(booking.bill) as Bill) : null;
-}
-
-export function findDispute(db: Kysely<Database>, bookingId: string) {
-  return db.selectFrom('bill_disputes').selectAll().where('booking_id', '=', bookingId).executeTakeFirst();
-}
-
-/** What was given back on a ride's bill, to take off a later refund of the same ride. */
-export async function adjustedAmount(db: Kysely<Database>, bookingId: string): Promise<number> {
-  const d = await findDispute(db, bookingId);
-  return d?.outcome === 'adjusted' ? d.amount : 0;
-}
-
-const linesSchema = z
-  .array(z.enum(disputableLines as [BillLineKey, ...BillLineKey[]]))
-  .max(disputableLines.length)
-  .default([]);
+import { findDispute, readBill } from '../onetouch/bills.ts';
+import { answer, followUpTicket, needBooking, withParams } from '../onetouch/handler-kit.ts';
 
 /** The parts of the ride the result dialog shows next to the answer (core.md §3: map_url, distance, bill). */
 const shown = (booking: BookingRow, bill: Bill) => ({
@@ -44,19 +22,17 @@ const shown = (booking: BookingRow, bill: Bill) => ({
 });
 
 /**
- * Billing dispute (docs/one-touch-rules.md): the bill of a completed ride, disputed once. What the ride's records
- * prove wrong (reviewBillDispute in the contract) goes back to the wallet at once; anything else is a ticket for a
- * person, with the lines the rider marked.
+ * Billing dispute (docs/flows/billing-dispute.md): the bill of a completed ride, disputed once. What the ride's
+ * records prove wrong (reviewBillDispute in the contract) goes back to the wallet at once; anything else is a ticket
+ * for a person, with the lines the rider marked.
  */
-export const billDispute: Handler = async (ctx) => {
+export const billingDispute = withParams(billDisputeParams, async (ctx, params) => {
   const booking = needBooking(ctx.booking);
   const bill = readBill(booking);
   if (!bill || booking.status !== 'completed') {
     return answer('FAILURE', coded('billNoneTitle'), coded('billNone'));
   }
-  const parsed = linesSchema.safeParse(ctx.body.params?.disputed_lines ?? []);
-  if (!parsed.success) throw new AppError('VALIDATION_FAILED', coded('billChooseLines'));
-  const lines = [...new Set(parsed.data)];
+  const lines = [...new Set(params.disputed_lines)];
   const earlier = await findDispute(ctx.db, booking.id);
   if (earlier) return alreadyReviewed(booking, bill, earlier.outcome, earlier.amount);
 
@@ -123,7 +99,7 @@ export const billDispute: Handler = async (ctx) => {
     csat_required: true,
     ...shown(booking, bill),
   });
-};
+});
 
 function alreadyReviewed(booking: BookingRow, bill: Bill, outcome: string, amount: number): OneTouchResponse {
   const said =
