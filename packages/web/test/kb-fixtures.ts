@@ -1,4 +1,15 @@
-import type { Article, ArticleSummary, CategoryNode, KbMetaResponse } from '@selfserve/contract';
+import {
+  type Article,
+  type ArticleSummary,
+  type CategoryNode,
+  coded,
+  errorResponseSchema,
+  type KbMetaResponse,
+  kbArticleResponseSchema,
+  kbMetaResponseSchema,
+} from '@selfserve/contract';
+
+// Answers the tests serve are checked against the contract's schemas, so a fixture cannot drift from the API.
 
 export function summary(id: string, title: string, overrides: Partial<ArticleSummary> = {}): ArticleSummary {
   return {
@@ -45,15 +56,15 @@ export function article(overrides: Partial<Article> = {}): Article {
 }
 
 export function articleResponse(data: Article) {
-  return { status: 'SUCCESS', data };
+  return kbArticleResponseSchema.parse({ status: 'SUCCESS', data });
 }
 
 export function metaResponse(data: CategoryNode[]): KbMetaResponse {
-  return { status: 'SUCCESS', index_name: ['customer'], context: null, data };
+  return kbMetaResponseSchema.parse({ status: 'SUCCESS', index_name: ['customer'], context: null, data });
 }
 
-export const notFoundBody = { status: 'FAILURE', error: { code: 'NOT_FOUND', message: 'Article not found.' } };
-export const serverErrorBody = { status: 'FAILURE', error: { code: 'INTERNAL', message: 'Boom' } };
+export const notFoundBody = errorResponseSchema.parse({ status: 'FAILURE', error: coded('articleNotFound') });
+export const serverErrorBody = errorResponseSchema.parse({ status: 'ERROR', error: coded('INTERNAL') });
 
 /** The demo tree in miniature: a members' category first, then two public ones. */
 export const memberCategory = category(

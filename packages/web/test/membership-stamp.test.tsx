@@ -52,7 +52,9 @@ describe('membership stamp', () => {
 
   it('treats unparseable flags as not a member and logs them', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { queryClient } = renderHeader(arjun, userInfo({ is_select: 'maybe' as unknown as boolean }));
+    // Off the contract on purpose: what a broken upstream could send.
+    const broken = { ...userInfo(), is_select: 'maybe' as unknown as boolean };
+    const { queryClient } = renderHeader(arjun, broken);
     await userInfoLoaded(queryClient, arjun.id);
     expect(screen.queryByTestId('membership-stamp')).not.toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Unparseable membership'), 'is_select');

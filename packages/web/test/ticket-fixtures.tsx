@@ -1,4 +1,4 @@
-import type { TicketResponse } from '@selfserve/contract';
+import { coded, errorResponseSchema, type TicketResponse, ticketResponseSchema } from '@selfserve/contract';
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import type { SessionState } from '../src/lib/session';
@@ -11,19 +11,20 @@ export const signedInRiya: Partial<SessionState> = {
 };
 
 export function created(ticketId = '4810999', requestStatus: TicketResponse['request_status'] = 'CREATED') {
-  return {
+  return ticketResponseSchema.parse({
     status: 'SUCCESS',
     request_status: requestStatus,
     ticket_id: ticketId,
-    message:
-      requestStatus === 'CREATED'
-        ? 'Thank you! We have received your request. Our team will get in touch with you at the earliest. Thanks for reaching out to us.'
-        : 'You have already created the ticket for the same issue. Thanks for reaching out to us.',
-  };
+    ...coded(requestStatus === 'CREATED' ? 'ticketSuccess' : 'ticketAlreadyOpen'),
+  });
 }
 
 export function failure(status: number, code: string, message: string, fields?: Record<string, string>) {
-  return new Response(JSON.stringify({ status: 'FAILURE', error: { code, message, ...(fields ? { fields } : {}) } }), {
+  const body = errorResponseSchema.parse({
+    status: 'FAILURE',
+    error: { code, message, ...(fields ? { fields } : {}) },
+  });
+  return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },
   });

@@ -1,4 +1,10 @@
-import type { SessionResponse, SessionUser, UserInfo } from '@selfserve/contract';
+import {
+  type SessionResponse,
+  type SessionUser,
+  sessionResponseSchema,
+  type UserInfo,
+  userInfoSchema,
+} from '@selfserve/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
@@ -28,7 +34,7 @@ export const arjun: SessionUser = {
 };
 
 export function sessionResponse(user: SessionUser | null, overrides: Partial<SessionResponse> = {}): SessionResponse {
-  return {
+  return sessionResponseSchema.parse({
     status: 'SUCCESS',
     csrf_token: 'csrf-1',
     user,
@@ -39,11 +45,11 @@ export function sessionResponse(user: SessionUser | null, overrides: Partial<Ses
     code_sign_in: true,
     switches: { write_to_us: true, call_us: true, chat: true },
     ...overrides,
-  };
+  });
 }
 
 export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
-  return {
+  return userInfoSchema.parse({
     status: 'SUCCESS',
     email: arjun.email,
     name: arjun.name,
@@ -63,7 +69,7 @@ export function userInfo(overrides: Partial<UserInfo> = {}): UserInfo {
       activated_on: '2025-01-01T00:00:00.000Z',
     },
     ...overrides,
-  };
+  });
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
