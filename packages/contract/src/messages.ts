@@ -31,6 +31,8 @@ export const messages = {
   sorryBang: 'Sorry!',
   genericFailure: GENERIC_FAILURE,
   retry: 'Uh Oh! We faced an error. Request you to please retry.',
+  /** core.md §8: a timeout failure says so (our wording; the spec only names a locale message about timeout) */
+  requestTimedOut: 'This is taking longer than it should. Please check your connection and try again.',
   articleNotFound: 'Article not found.',
   bookingNotFound: 'Booking Not found.',
   noBookingFound: 'No booking found',

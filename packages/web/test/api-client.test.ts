@@ -1,6 +1,14 @@
 import { apiPaths, CSRF_HEADER, messages } from '@selfserve/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, configureApiClient, NETWORK_ERROR_CODE, setCsrfToken } from '../src/lib/api-client';
+import {
+  ApiError,
+  api,
+  configureApiClient,
+  NETWORK_ERROR_CODE,
+  setCsrfToken,
+  TIMEOUT_CODE,
+} from '../src/lib/api-client';
+import { requestTimeoutMs } from '../src/lib/config';
 import { jsonResponse } from './utils';
 
 function stubFetch(response: () => Response | Promise<Response>) {
@@ -114,5 +122,55 @@ describe('api client', () => {
     inApp = true;
     await expect(api.get(apiPaths.session)).rejects.toMatchObject({ code: NETWORK_ERROR_CODE });
     expect(onNoResponse).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up on a call with no answer after the timeout: the timeout message, no endless wait, no redirect', async () => {
+    vi.useFakeTimers();
+    try {
+      // A server that never answers: the request ends only when its signal aborts.
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_input: RequestInfo | URL, init?: RequestInit) =>
+            new Promise<Response>((_resolve, reject) =>
+              init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            ),
+        ),
+      );
+      const call = api.get(apiPaths.session);
+      const outcome = expect(call).rejects.toMatchObject({ status: 0, code: TIMEOUT_CODE });
+      await vi.advanceTimersByTimeAsync(requestTimeoutMs - 1);
+      let settled = false;
+      call
+        .catch(() => {})
+        .finally(() => {
+          settled = true;
+        });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await outcome;
+      const error = await call.catch((e: unknown) => e);
+      expect((error as ApiError).text).toBe(messages.requestTimedOut);
+      expect(onNoResponse).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("passes the caller's own abort through as an abort, not a timeout", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+      ),
+    );
+    const controller = new AbortController();
+    const call = api.get(apiPaths.session, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

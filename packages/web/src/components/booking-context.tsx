@@ -49,7 +49,7 @@ export function BookingContext({ crn, children }: { crn: string; children: (book
 
   if (query.isPending) return <Loader fullPage />;
   if (isBookingMissing(query.error)) return <BookingNotFound />;
-  if (!booking) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (!booking) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <>
       <section className="booking-context" aria-label={t('bookings.yourBooking')} data-testid="booking-context">

@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-client';
 import { Button } from './button';
 
 export interface ErrorStateProps {
-  /** The text of the failure; the generic 'Something went wrong…' (spec §8) by default. */
+  /** The text of the failure; else the failed call's (a timeout says so); else the generic 'Something went wrong…'. */
   message?: ReactNode;
+  /** The failed call's error: a timeout or a refusal is shown in its own words. */
+  error?: unknown;
   /** Offers a retry button when given. */
   onRetry?: () => void;
   retryLabel?: string;
@@ -16,9 +19,9 @@ export interface ErrorStateProps {
 }
 
 /** A failed load: its message and, when it can be retried, a retry button. */
-export function ErrorState({ message, onRetry, retryLabel, inline }: ErrorStateProps) {
+export function ErrorState({ message, error, onRetry, retryLabel, inline }: ErrorStateProps) {
   const { t } = useTranslation();
-  const text = message ?? t('genericFailure');
+  const text = message ?? (error instanceof ApiError && error.status < 500 ? error.text : t('genericFailure'));
   const retry = onRetry ? (
     <Button variant="secondary" onClick={onRetry}>
       {retryLabel ?? t('kb.tryAgain')}

@@ -1,4 +1,5 @@
 import { CSRF_HEADER, formatMessage, type MessageParamValues, shownText } from '@selfserve/contract';
+import { requestTimeoutMs } from './config';
 
 /** Any failed call: the HTTP status (0 when no response came), the wire code and the user-facing message. */
 export class ApiError extends Error {
@@ -121,29 +122,68 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The code of a call that had no answer within requestTimeoutMs (a catalogue code: its text says so). */
+export const TIMEOUT_CODE = 'requestTimedOut';
+
+/**
+ * fetch, given up after requestTimeoutMs (core.md §8): rejects with a timeout ApiError rather than hanging, and with
+ * the caller's own AbortError when the caller aborts. The timer also covers reading the body.
+ */
+export async function fetchWithTimeout(
+  url: string,
+  init: RequestInit,
+  read: (response: Response) => Promise<unknown>,
+): Promise<{ response: Response; body: unknown }> {
+  const controller = new AbortController();
+  const callerSignal = init.signal;
+  const abort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) abort();
+  callerSignal?.addEventListener('abort', abort, { once: true });
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, requestTimeoutMs);
+  try {
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    return { response, body: await read(response) };
+  } catch (err) {
+    if (timedOut) throw new ApiError(0, TIMEOUT_CODE, formatMessage(TIMEOUT_CODE));
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', abort);
+  }
+}
+
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   // Only state-changing methods carry the token; GETs must stay cacheable and side-effect free.
   if (method !== 'GET' && csrfToken) headers[CSRF_HEADER] = csrfToken;
 
-  let response: Response;
+  let answer: { response: Response; body: unknown };
   try {
-    response = await fetch(withQuery(path, options.query), {
-      method,
-      headers,
-      credentials: 'same-origin',
-      ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.keepalive ? { keepalive: true } : {}),
-    });
+    answer = await fetchWithTimeout(
+      withQuery(path, options.query),
+      {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.keepalive ? { keepalive: true } : {}),
+      },
+      readJson,
+    );
   } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    // The caller's abort and a timeout (shown where the call was made, with a retry) are not "no response at all".
+    if (err instanceof ApiError || (err instanceof DOMException && err.name === 'AbortError')) throw err;
     if (!options.quiet && !handlers.isInApp()) handlers.onNoResponse();
     throw new ApiError(0, NETWORK_ERROR_CODE, formatMessage('retry'));
   }
 
-  const body = await readJson(response);
+  const { response, body } = answer;
   if (!response.ok) {
     const error = toApiError(response.status, body);
     if (error.code === 'UNAUTHORIZED' && !options.quiet && !handlers.isInApp()) handlers.onUnauthorized();

@@ -87,7 +87,7 @@ export function ArticleView({
   if (!article) {
     return (
       <div className="kb-article-state" data-load-status="done">
-        {notFound ? <ArticleNotFound /> : <ErrorState onRetry={() => void query.refetch()} />}
+        {notFound ? <ArticleNotFound /> : <ErrorState error={query.error} onRetry={() => void query.refetch()} />}
       </div>
     );
   }

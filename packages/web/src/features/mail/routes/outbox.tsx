@@ -29,7 +29,7 @@ export function OutboxPage() {
   if (!demo || (query.error instanceof ApiError && query.error.status === 404))
     return <NotFound title={t('NOT_FOUND')} />;
   if (query.isPending) return <Loader fullPage />;
-  if (!query.data) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (!query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   const mails = query.data.messages;
   return (

@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { kbPaths, messages } from '@selfserve/contract';
+
+// The web build's timeout (VITE_REQUEST_TIMEOUT_MS, 15 s by default): the page must say so and offer a retry.
+const TIMEOUT_MS = 15_000;
+
+test('a call held past the timeout shows the timeout message and a retry that works', async ({ page }) => {
+  test.setTimeout(90_000);
+  let hold = true;
+  await page.route(`**${kbPaths.articles}?**`, async (route) => {
+    if (!hold) return route.continue();
+    // Never answered while held: the browser waits until the app gives up.
+    await new Promise(() => {});
+  });
+
+  await page.goto('/article/100608');
+  const alert = page.getByRole('alert').filter({ hasText: messages.requestTimedOut });
+  await expect(alert).toBeVisible({ timeout: TIMEOUT_MS + 15_000 });
+  // Still on the page: a timeout is not "no response at all", which would leave for the login refresh page.
+  await expect(page).toHaveURL(/\/article\/100608$/);
+
+  hold = false;
+  await alert.getByRole('button').click();
+  await expect(page.getByTestId('article-body')).toBeVisible();
+});
