@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageParamsSchema } from './messages.ts';
+import { messageParamsSchema } from './message-params.ts';
 
 /**
  * One error shape on the wire (DESIGN.md): `{ status, error: { code, message, params? } }`.

@@ -25,6 +25,7 @@ export * from './languages.ts';
 export * from './left-belonging.ts';
 export * from './mail.ts';
 export * from './membership.ts';
+export * from './message-params.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
 export * from './one-touch.ts';

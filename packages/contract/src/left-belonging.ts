@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageParamsSchema } from './messages.ts';
+import { messageParamsSchema } from './message-params.ts';
 
 /** Left-a-belonging (core.md §7): the calls, under one prefix. */
 export const labPaths = {

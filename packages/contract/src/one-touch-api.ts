@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { billSchema } from './bill.ts';
-import { messageParamsSchema, says } from './messages.ts';
+import { messageParamsSchema } from './message-params.ts';
+import { says } from './messages.ts';
 import { isValidEmail } from './tickets.ts';
 
 const text = (max: number) => z.string().max(max).nullish();
