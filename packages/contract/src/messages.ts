@@ -98,6 +98,8 @@ export const messages = {
     'This image is too large in pixels. Please upload one of at most 12,000 pixels a side and 50 megapixels.',
   marketplaceTicketCreated:
     'Thank you! We have received your request about order {orderId}. Our team will look into it and write to you within 24 hours. Thanks for reaching out to us.',
+  marketplaceTicketAlreadyOpen:
+    'You have already created the ticket for the same issue on order {orderId}. Our team is looking into it and will write to you. Thanks for reaching out to us.',
 
   // One-touch answers (docs/one-touch-rules.md).
   unknownCallType: 'Unknown call type',

@@ -12,6 +12,14 @@ export function writeToUsHref(articleId: string, crn?: string | null): string {
   return crn && isValidCrn(crn) ? `/${seg(crn)}/dwritetous/${seg(articleId)}` : `/dwritetous/${seg(articleId)}`;
 }
 
+/**
+ * An order's issue form: /dwritetous/{articleId}?order_id=&order_type= — the order's card on top, and the ticket goes
+ * to the marketplace createTicket of the order's kind with its id (docs/tickets.md).
+ */
+export function orderWriteToUsHref(articleId: string, order: { order_id: string; order_type: string }): string {
+  return `/dwritetous/${seg(articleId)}?order_id=${seg(order.order_id)}&order_type=${seg(order.order_type)}`;
+}
+
 /** /report/{articleId}: the customer app's instant-resolution article. */
 export const reportHref = (articleId: string) => `/report/${seg(articleId)}`;
 /** /report/{tag}/default: an article found by a redirect tag or context (spec core.md §2, §4). */

@@ -216,13 +216,25 @@ export const TICKET_CREATE_WINDOW_MS = 60_000;
 export const ticketResponseSchema = z.object({
   status: z.literal('SUCCESS'),
   request_status: z.enum(['CREATED', 'OPEN_TICKET_PRESENT']),
-  ticket_id: z.string(),
+  /** never empty from this server; a client meeting an answer without one uses answeredTicketId */
+  ticket_id: z.string().min(1),
   message: z.string(),
   /** the message's catalogue code and parameters (messages.ts) */
   code: z.string(),
   params: messageParamsSchema.optional(),
 });
 export type TicketResponse = z.infer<typeof ticketResponseSchema>;
+
+/**
+ * The ticket a create answer names, or null when it names none. Such an answer made nothing the user can follow:
+ * it is shown as 'Your issue could not be submitted. We request you to please submit your issue again.'
+ * (spec core.md §8, code ticketNotSubmitted), never as a blank ticket number.
+ */
+export function answeredTicketId(answer: { ticket_id?: unknown } | null | undefined): string | null {
+  const id = answer?.ticket_id;
+  if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return String(id);
+  return typeof id === 'string' && id.trim() !== '' ? id.trim() : null;
+}
 
 /** A non-login ticket whose form token is missing, forged or expired (spec §8: shown under 'Sorry!'). */
 export const invalidTokenResponseSchema = z.object({

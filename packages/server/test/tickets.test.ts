@@ -1,5 +1,7 @@
 import {
+  coded,
   FORM_TOKEN_TTL_SECONDS,
+  formatMessage,
   issuePayloadSchema,
   messages,
   oneTouchPaths,
@@ -11,6 +13,8 @@ import {
   ticketPayloadSchema,
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../src/db/errors.ts';
+import { createTicket, type NewTicket } from '../src/modules/tickets/service.ts';
 import {
   accounts,
   createTestApp,
@@ -625,5 +629,168 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     const nonces = (await t.database.db.selectFrom('form_token_uses').select('nonce').execute()).map((r) => r.nonce);
     expect(nonces).not.toContain('long-expired-nonce');
     expect(nonces).toContain(token.split('.')[1]);
+  });
+});
+
+describe.each(testDatabases)('the open-ticket rule: per user, issue, booking or order [%s]', (dialect) => {
+  let t: TestApp;
+  let riya: TestClient;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, { kb: fixtureKb });
+    riya = await signedIn(t.app, accounts.customer);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const ticketsOf = (orderId: string, issueId: string) =>
+    t.database.db
+      .selectFrom('tickets')
+      .select(['ticket_id', 'status'])
+      .where('order_id', '=', orderId)
+      .where('issue_id', '=', issueId)
+      .execute();
+  const grocery = (orderId: string, issueId: string) =>
+    riya.post(ticketPaths.marketplace('grocery'), {
+      order_id: orderId,
+      issue_id: issueId,
+      article_name: 'Items missing from my order',
+      query: 'Two packets of onions were billed but only one was delivered',
+    });
+
+  it('creates a ticket per order for the same issue; the same order again answers with that order’s ticket', async () => {
+    const issue = 'grocery-items-missing';
+    const first = await grocery('GRC7730155', issue);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      request_status: 'CREATED',
+      code: 'marketplaceTicketCreated',
+      params: { orderId: 'GRC7730155' },
+      message: formatMessage('marketplaceTicketCreated', { orderId: 'GRC7730155' }),
+    });
+    // The other order, same issue: its own ticket, not the first order's (the reported bug).
+    const second = await grocery('GRC7714820', issue);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({
+      request_status: 'CREATED',
+      message: formatMessage('marketplaceTicketCreated', { orderId: 'GRC7714820' }),
+    });
+    expect(second.json().ticket_id).not.toBe(first.json().ticket_id);
+    expect(await ticketsOf('GRC7730155', issue)).toEqual([{ ticket_id: first.json().ticket_id, status: 'open' }]);
+    expect(await ticketsOf('GRC7714820', issue)).toEqual([{ ticket_id: second.json().ticket_id, status: 'open' }]);
+
+    // The same order twice (a new submit, no idempotency key): OPEN_TICKET_PRESENT with THAT order's ticket.
+    for (const [orderId, answer] of [
+      ['GRC7714820', second],
+      ['GRC7730155', first],
+    ] as const) {
+      const again = await grocery(orderId, issue);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual({
+        status: 'SUCCESS',
+        request_status: 'OPEN_TICKET_PRESENT',
+        ticket_id: answer.json().ticket_id,
+        ...coded('marketplaceTicketAlreadyOpen', { orderId }),
+      });
+    }
+    expect(await ticketsOf('GRC7730155', issue)).toHaveLength(1);
+    expect(await ticketsOf('GRC7714820', issue)).toHaveLength(1);
+
+    // A ticket about no order for the same issue is another matter again, and answers the plain texts.
+    const general = await riya.post(ticketPaths.create, { query: longText, issue_id: issue });
+    expect(general.json()).toMatchObject({ request_status: 'CREATED', message: messages.ticketSuccess });
+    expect([first.json().ticket_id, second.json().ticket_id]).not.toContain(general.json().ticket_id);
+    const generalAgain = await riya.post(ticketPaths.create, { query: longText, issue_id: issue });
+    expect(generalAgain.json()).toMatchObject({
+      request_status: 'OPEN_TICKET_PRESENT',
+      ticket_id: general.json().ticket_id,
+      message: messages.ticketAlreadyOpen,
+    });
+  });
+
+  it('stores one ticket when one order’s issue is submitted many times at once (new keys each)', async () => {
+    for (const round of [1, 2, 3]) {
+      const issue = `grocery-quality-${round}`;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          riya.post(
+            ticketPaths.marketplace('grocery'),
+            { order_id: 'GRC7730155', issue_id: issue, query: 'The milk packets were sour on arrival' },
+            { 'idempotency-key': `double-submit-${round}-${i}-${dialect}` },
+          ),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+      const stored = await ticketsOf('GRC7730155', issue);
+      expect(stored).toHaveLength(1);
+      const bodies = answers.map((a) => a.json() as { request_status: string; ticket_id: string });
+      expect(bodies.filter((b) => b.request_status === 'CREATED')).toHaveLength(1);
+      expect(new Set(bodies.map((b) => b.ticket_id))).toEqual(new Set([stored[0]?.ticket_id]));
+    }
+  });
+
+  it('stores one ticket when the service is asked for one order’s issue many times at once, past its own check', async () => {
+    // Straight to the service, all at once: every call reads "no open ticket" before any commits, so only the
+    // partial unique index can keep the second ticket out (on SQLite too, where HTTP requests rarely overlap so).
+    const issue = 'grocery-damaged';
+    const ticket = (i: number): NewTicket => ({
+      userId: 'u_customer_in',
+      kind: 'marketplace',
+      subject: 'Damaged packet',
+      query: 'The atta packet arrived torn',
+      issueId: issue,
+      articleId: null,
+      articleName: null,
+      bookingId: null,
+      orderId: 'GRC7714820',
+      tag: 'grocery',
+      source: 'test',
+      sourcePage: null,
+      emailFrom: null,
+      idempotencyKey: `service-race-${i}`,
+      payload: {},
+      items: [],
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createTicket(t.database.db, ticket(i), t.app.log)),
+    );
+    const stored = await ticketsOf('GRC7714820', issue);
+    expect(stored).toHaveLength(1);
+    expect(answers.filter((a) => a.request_status === 'CREATED')).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.ticket_id))).toEqual(new Set([stored[0]?.ticket_id]));
+  });
+
+  it('holds the rule in the database: a second open row for one order and issue is refused, another order’s is not', async () => {
+    const row = (id: string, orderId: string | null, bookingId: string | null = null) => ({
+      id,
+      ticket_id: id.replace(/\D/g, '').padStart(8, '9'),
+      user_id: 'u_customer_in',
+      status: 'open' as const,
+      subject: 'Index check',
+      query: '',
+      issue_id: 'index-check',
+      article_id: null,
+      article_name: null,
+      booking_id: bookingId,
+      order_id: orderId,
+      tag: null,
+      source: 'test',
+      email_from: null,
+      idempotency_key: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+      kind: 'marketplace',
+      payload: '{}',
+      source_page: null,
+    });
+    const insert = (r: ReturnType<typeof row>) => t.database.db.insertInto('tickets').values(r).execute();
+    await insert(row('tk_idx_1', 'GRC7730155'));
+    await insert(row('tk_idx_2', 'GRC7714820'));
+    await insert(row('tk_idx_3', null));
+    await expect(insert(row('tk_idx_4', 'GRC7730155'))).rejects.toSatisfy(isUniqueViolation);
+    await expect(insert(row('tk_idx_5', null))).rejects.toSatisfy(isUniqueViolation);
+    // Once the first is solved, the order may have a new open ticket for the issue.
+    await t.database.db.updateTable('tickets').set({ status: 'solved' }).where('id', '=', 'tk_idx_1').execute();
+    await insert(row('tk_idx_6', 'GRC7730155'));
   });
 });

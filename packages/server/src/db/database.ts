@@ -22,6 +22,7 @@ import * as m0008 from './migrations/0008-bills.ts';
 import * as m0009 from './migrations/0009-upload-blobs.ts';
 import * as m0011 from './migrations/0011-form-token-uses.ts';
 import * as m0012 from './migrations/0012-invoice-mail.ts';
+import * as m0013 from './migrations/0013-open-ticket-per-order.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -105,6 +106,7 @@ const migrations: Record<string, Migration> = {
   '0009-upload-blobs': m0009,
   '0011-form-token-uses': m0011,
   '0012-invoice-mail': m0012,
+  '0013-open-ticket-per-order': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -18,7 +18,7 @@ import { formArticle, type NewTicket, PLACEHOLDER_CONTACT } from './service.ts';
 
 /** What a create call knows about its ticket; the rest is the same for every call (the routes' `submit`). */
 export type TicketDraft = Pick<NewTicket, 'kind' | 'subject' | 'query' | 'source' | 'emailFrom' | 'payload'> &
-  Partial<Pick<NewTicket, 'issueId' | 'bookingId' | 'orderId' | 'tag' | 'sourcePage' | 'items'>> & {
+  Partial<Pick<NewTicket, 'issueId' | 'bookingId' | 'orderId' | 'tag' | 'sourcePage' | 'items' | 'said'>> & {
     article?: ArticleRow | undefined;
     articleName?: string | null | undefined;
     imageIds?: string[] | undefined;
@@ -35,7 +35,6 @@ export const marketplaceKinds = {
 } as const;
 export type MarketplaceKind = (typeof marketplaceKinds)[keyof typeof marketplaceKinds];
 
-/** Marketplace orders get a longer message without a heading (spec §8). */
 /** The issue form's rules, as the web form applies them (contract): the first broken one is the 400's message. */
 function checkForm(input: IssueFormInput, rules: ReturnType<typeof articleFormRules>) {
   const errs = validateIssueForm(input, rules);
@@ -155,6 +154,11 @@ export async function marketplaceDraft(
     // Placeholder addresses are for the ticket system only: no mail goes to them.
     confirmTo: contact.email === PLACEHOLDER_CONTACT.email ? null : contact.email,
     mailSubject: `Order ${order.id}`,
+    // Marketplace orders get longer messages without a heading (spec §8), naming the order the ticket is about.
+    said: {
+      created: coded('marketplaceTicketCreated', { orderId: order.id }),
+      alreadyOpen: coded('marketplaceTicketAlreadyOpen', { orderId: order.id }),
+    },
   };
 }
 

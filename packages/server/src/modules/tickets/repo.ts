@@ -7,15 +7,25 @@ export function findByIdempotencyKey(db: Db, key: string) {
   return db.selectFrom('tickets').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-/** The user's open ticket for the same issue and booking, if any (the open-ticket rule). */
-export function findOpenTicket(db: Db, userId: string, issueId: string, bookingId: string | null) {
+/**
+ * The user's open ticket for the same issue about the same booking or order (the open-ticket rule, docs/tickets.md):
+ * a ticket about another order, another booking, or about none when this one has one, is another matter. The partial
+ * unique index tickets_open_issue_subject_uq (migration 0013) holds the same rule under concurrent submits.
+ */
+export function findOpenTicket(
+  db: Db,
+  userId: string,
+  issueId: string,
+  about: { bookingId: string | null; orderId: string | null },
+) {
   let q = db
     .selectFrom('tickets')
     .selectAll()
     .where('user_id', '=', userId)
     .where('issue_id', '=', issueId)
     .where('status', '=', 'open');
-  q = bookingId ? q.where('booking_id', '=', bookingId) : q.where('booking_id', 'is', null);
+  q = about.bookingId ? q.where('booking_id', '=', about.bookingId) : q.where('booking_id', 'is', null);
+  q = about.orderId ? q.where('order_id', '=', about.orderId) : q.where('order_id', 'is', null);
   return q.executeTakeFirst();
 }
 

@@ -1,5 +1,4 @@
 import {
-  coded,
   csatPayloadSchema,
   FORM_TOKEN_TTL_SECONDS,
   formTokenResponseSchema,
@@ -117,12 +116,7 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         { config: signedIn, schema: { ...createSchema, body: orderTicketPayloadSchema } },
         async (request, reply) => {
           const user = author(request);
-          const draft = await marketplaceDraft(db, user, kind, request.body);
-          const answer = await submit(request, reply, user, draft);
-          const orderId = draft.orderId ?? request.body.order_id;
-          return answer.request_status === 'CREATED'
-            ? { ...answer, ...coded('marketplaceTicketCreated', { orderId }) }
-            : answer;
+          return submit(request, reply, user, await marketplaceDraft(db, user, kind, request.body));
         },
       );
     }

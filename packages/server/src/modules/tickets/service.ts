@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  type CodedMessage,
   type CsatPayload,
   coded,
   formatMessage,
@@ -51,19 +52,29 @@ export interface NewTicket {
   admit?: () => Promise<void>;
   /** after a new ticket is committed (not on a replayed submit): the confirmation mail */
   onCreated?: (ticketId: string) => Promise<unknown>;
+  /** what the answers say instead of the spec's plain texts (marketplace orders: longer texts naming the order) */
+  said?: TicketTexts;
 }
 
-const created = (ticketId: string): TicketResponse => ({
+/** The texts of a create call's two answers. */
+export interface TicketTexts {
+  created: CodedMessage;
+  alreadyOpen: CodedMessage;
+}
+
+const plainTexts: TicketTexts = { created: coded('ticketSuccess'), alreadyOpen: coded('ticketAlreadyOpen') };
+
+const created = (t: NewTicket, ticketId: string): TicketResponse => ({
   status: 'SUCCESS',
   request_status: 'CREATED',
   ticket_id: ticketId,
-  ...coded('ticketSuccess'),
+  ...(t.said ?? plainTexts).created,
 });
-const alreadyOpen = (ticketId: string): TicketResponse => ({
+const alreadyOpen = (t: NewTicket, ticketId: string): TicketResponse => ({
   status: 'SUCCESS',
   request_status: 'OPEN_TICKET_PRESENT',
   ticket_id: ticketId,
-  ...coded('ticketAlreadyOpen'),
+  ...(t.said ?? plainTexts).alreadyOpen,
 });
 
 /** Tickets are answered by e-mail: an unverified address is sent to verify first (spec §8, email_not_verified). */
@@ -80,15 +91,16 @@ async function earlierAnswer(db: Kysely<Database>, t: NewTicket, key: string | n
     return same?.user_id === t.userId ? same : undefined;
   };
   const first = await sameKey();
-  if (first) return created(first.ticket_id);
+  if (first) return created(t, first.ticket_id);
   if (t.issueId) {
-    const open = await findOpenTicket(db, t.userId, t.issueId, t.bookingId);
+    // Per user, issue and what the issue is about: the booking or the order (docs/tickets.md).
+    const open = await findOpenTicket(db, t.userId, t.issueId, { bookingId: t.bookingId, orderId: t.orderId });
     if (open) {
       // The open ticket may be this very submit's: a concurrent request with the same key can commit it between
       // the two reads above (seen on PostgreSQL). The key is read again after the open ticket, so a retry always
       // gets the first answer (CREATED), never OPEN_TICKET_PRESENT for its own ticket.
       const same = key && open.idempotency_key === key ? open : await sameKey();
-      return same ? created(same.ticket_id) : alreadyOpen(open.ticket_id);
+      return same ? created(t, same.ticket_id) : alreadyOpen(t, open.ticket_id);
     }
   }
   return null;
@@ -96,9 +108,9 @@ async function earlierAnswer(db: Kysely<Database>, t: NewTicket, key: string | n
 
 /**
  * Creates a ticket exactly once: a retried submit (same idempotency key) answers with the ticket it
- * already made; a second submit for an issue and booking with an open ticket answers
- * OPEN_TICKET_PRESENT. The ticket, its items and its images are written in one transaction, and the
- * database's unique indexes settle races between instances.
+ * already made; a second submit for an issue about the same booking or order (or about neither) while a
+ * ticket for it is open answers OPEN_TICKET_PRESENT with that ticket. The ticket, its items and its images
+ * are written in one transaction, and the database's unique indexes settle races between instances.
  */
 export async function createTicket(
   db: Kysely<Database>,
@@ -138,7 +150,7 @@ export async function createTicket(
         await t.attach?.(trx, row.id);
         await t.admit?.();
       });
-      outcome = created(row.ticket_id);
+      outcome = created(t, row.ticket_id);
       try {
         await t.onCreated?.(row.ticket_id);
       } catch (err) {
