@@ -13,6 +13,7 @@ import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createTicket, requireVerifiedEmail } from '../tickets/service.ts';
+import { claimDocuments } from '../uploads/service.ts';
 
 export interface HandlerContext {
   db: Kysely<Database>;
@@ -92,6 +93,10 @@ export async function followUpTicket(ctx: HandlerContext, subject: string, query
       idempotencyKey: ctx.idempotencyKey,
       payload: ctx.body,
       items: [],
+      // The request's images go with its ticket, claimed in its transaction: only the uploader's, and only once.
+      ...(ctx.body.uploaded_image_ids?.length
+        ? { attach: (trx, rowId) => claimDocuments(trx, ctx.user.id, ctx.body.uploaded_image_ids ?? [], rowId) }
+        : {}),
     },
     ctx.log,
   );

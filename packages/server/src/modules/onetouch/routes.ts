@@ -23,6 +23,7 @@ import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
 import { requestFormToken, saveGuestTicket } from '../tickets/guest-tickets.ts';
+import { requireOwnDocuments } from '../uploads/service.ts';
 import { findDispute, readBill } from './bills.ts';
 import { answer } from './handler-kit.ts';
 import { handlerFor } from './handlers.ts';
@@ -63,6 +64,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             null)
           : null;
         if (ref && !booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
+        await requireOwnDocuments(db, user.id, body.uploaded_image_ids);
         return handlerFor(body.call_type)({
           db,
           dialect,

@@ -25,6 +25,17 @@ export function findUnattachedOwnDocuments(db: Kysely<Database>, userId: string,
     .execute();
 }
 
+/** How many of ids are this user's uploads, attached or not. */
+export async function countOwnDocuments(db: Kysely<Database>, userId: string, ids: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('id', 'in', ids)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Sets ticket_id on those of ids that are this user's and still unattached; answers how many. */
 export async function attachDocuments(
   db: Kysely<Database>,

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { PixelProbe } from './dimensions.ts';
 import { SNIFF_BYTES, type Sniffed, sanitiseSvg, sniffImage } from './image.ts';
-import { attachDocuments, findUnattachedOwnDocuments, insertDocument } from './repo.ts';
+import { attachDocuments, countOwnDocuments, findUnattachedOwnDocuments, insertDocument } from './repo.ts';
 import { type DocumentStorage, newStorageKey } from './storage.ts';
 
 export type ReceiveResult =
@@ -203,6 +203,22 @@ export async function claimDocuments(
   const attached = await attachDocuments(trx, userId, ids, ticketId);
   if (attached !== ids.length) throw refused();
   return rows;
+}
+
+/**
+ * The ownership half of claimDocuments, for a request that names documents before it knows whether it will make a
+ * ticket (a one-touch submit): every id must be this user's upload, else the request is refused whole. Attached
+ * ones pass, so a retried submit whose first try claimed them is not refused; the claim itself stays single-use.
+ */
+export async function requireOwnDocuments(
+  db: Kysely<Database>,
+  userId: string,
+  documentIds: readonly string[] | null | undefined,
+): Promise<void> {
+  const ids = [...new Set(documentIds ?? [])];
+  if (ids.length > 0 && (await countOwnDocuments(db, userId, ids)) !== ids.length) {
+    throw new AppError('VALIDATION_FAILED', coded('uploadAttachFailed'));
+  }
 }
 
 /** An upload not attached to a ticket within a day is dropped: its form was abandoned. */
