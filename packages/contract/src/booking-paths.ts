@@ -32,10 +32,25 @@ export const bookingPaths = {
   getByCrn: '/api/bookings/v2/get_by_crn',
   details: '/api/bookings/v2/details',
   getCity: '/api/bookings/v1/get_city',
+  /** core.md §7: answers status, data, next_page, page_key */
   byArticle: '/api/bookings/bookings_by_article',
+  /**
+   * Ours (guided-flows.md §7 names the call, not its path): the bookings-by-type list, the same bookings as
+   * bookings_by_article in the shape that section names — status, bookings, page_no, page_key.
+   */
+  byType: '/api/bookings/v1/bookings_by_type',
   /** the bill of a ride (billing dispute) */
   bill: '/api/bookings/v1/bill',
 } as const;
+
+/**
+ * Who may list bookings (core.md §6): customers their rides, drivers the rides they drove; food-delivery riders
+ * cannot list bookings (the server answers 403), and a visitor has none. The navigation offers My Bookings only
+ * where this holds.
+ */
+export function mayListBookings(role: string | null | undefined): boolean {
+  return role === 'customer' || role === 'driver';
+}
 
 /** The brand of share rides (spec §2): their cards name the ride by its OSN instead of the CRN. */
 export const SHARE_BRAND = 'ola_share';

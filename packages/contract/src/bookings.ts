@@ -44,6 +44,10 @@ export const customerBookingSchema = z.object({
   clickable: z.boolean(),
   display_car_name: z.string().nullable(),
   priority_support_image_visible: z.boolean(),
+  /** whose booking it is (the signed-in user: nobody else's is ever answered) */
+  user_id: z.string(),
+  /** the rider's e-mail on the booking, null when the booking has none (a partner's trip) */
+  customer_address_details: z.object({ customer_details: z.object({ email: z.string().nullable() }) }),
 });
 export type CustomerBooking = z.infer<typeof customerBookingSchema>;
 
@@ -54,6 +58,8 @@ export const pageNoSchema = z.coerce.number().int().min(1).max(BOOKINGS_MAX_PAGE
 export const bookingListQuerySchema = z.object({
   page_no: pageNoSchema.default(1),
   page_key: pageKeySchema.optional(),
+  /** Ours: only the bookings in this state (the invoice view lists completed rides); a page key is bound to it. */
+  status: bookingStatusSchema.optional(),
 });
 export const bookingListResponseSchema = z.object({
   status: z.literal('SUCCESS'),
@@ -79,6 +85,8 @@ export const bookingDetailsResponseSchema = z.object({
   imei: z.string().nullable(),
   cash_involved: z.boolean(),
   city: z.string(),
+  /** Ours: the booking itself, so a page that names a booking by id can show its card. */
+  data: customerBookingSchema,
 });
 export type BookingDetailsResponse = z.infer<typeof bookingDetailsResponseSchema>;
 
@@ -106,10 +114,25 @@ export const bookingsByArticleQuerySchema = z.object({
   page_no: pageNoSchema.default(1),
   page_key: pageKeySchema.optional(),
 });
+/** GET bookings_by_article (core.md §7): status, data, next_page, page_key — the list's shape. */
 export const bookingsByArticleResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  data: z.array(customerBookingSchema),
+  next_page: z.boolean(),
+  page_key: z.string().nullable(),
+});
+export type BookingsByArticleResponse = z.infer<typeof bookingsByArticleResponseSchema>;
+
+/** The bookings-by-type call (guided-flows.md §7): article_id, index, page_no, page_key. */
+export const bookingsByTypeQuerySchema = bookingsByArticleQuerySchema;
+/**
+ * Its answer as guided-flows.md §7 (and core.md §3, "bookings, page_no, page_key for the by-type list") names it:
+ * `page_no` is the page answered; `page_key` leads to the next page and is null on the last.
+ */
+export const bookingsByTypeResponseSchema = z.object({
   status: z.literal('SUCCESS'),
   bookings: z.array(customerBookingSchema),
   page_no: z.number(),
   page_key: z.string().nullable(),
 });
-export type BookingsByArticleResponse = z.infer<typeof bookingsByArticleResponseSchema>;
+export type BookingsByTypeResponse = z.infer<typeof bookingsByTypeResponseSchema>;

@@ -21,3 +21,17 @@ export const countries = [
 ] as const;
 
 export type CountryCode = (typeof countries)[number]['country_code'];
+export type Country = (typeof countries)[number];
+
+/**
+ * Ours (the spec lists the countries but shows no call): GET answers `{ status, data: countries }` to the forms that
+ * ask for a dialing code. The list changes only with a release, so it is cacheable for a day (docs/users.md).
+ */
+export const countryPaths = { list: '/api/users/v1/countries' } as const;
+export const COUNTRIES_MAX_AGE_SECONDS = 86_400;
+
+/** The dialing code of a country ('+91' for IN), or null for a country not in the list. */
+export function dialingCodeOf(countryCode: string | null | undefined): string | null {
+  const code = (countryCode ?? '').toUpperCase();
+  return countries.find((c) => c.country_code === code)?.dialing_code ?? null;
+}

@@ -37,6 +37,19 @@ export const allIndexes: readonly string[] = [
   ...Object.values(marketplaceIndexes),
 ];
 
+/**
+ * The indexes a booking's help reads ('Choose an Issue', /bdetails/{crn}): what articleIndexes answers for a viewer
+ * with a booking — the customer indexes of each country, the SaaS and car-category indexes, the drivers' trip
+ * indexes and the food-delivery riders' index. Each has categories for every help-context key (content test).
+ */
+export const bookingHelpIndexes: readonly string[] = [
+  ...customerIndexes,
+  ...Object.values(saasIndexes),
+  ...Object.values(carCategoryIndexes),
+  ...driverIndexes.filter((i) => i.endsWith('_trip')),
+  FOOD_DELIVERY_INDEX,
+];
+
 export type MarketplaceKind = keyof typeof marketplaceIndexes;
 
 export interface IndexContext {

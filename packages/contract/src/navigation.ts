@@ -22,7 +22,21 @@ export const bookingRoutes = {
   bookingDetails: '/bookingdetails',
   bdetails: '/bdetails',
   dsection: '/dsection',
+  /** core.md §2 invoice view: the signed-in rider's completed rides, each invoice sent by mail on request. */
+  viewInvoice: '/report/viewinvoice/default',
 } as const;
+
+/** core.md §2: the result article after a v3 submit; ?pass_id= marks a share-pass article. */
+export const SIMPLE_ARTICLE_PATH = '/simple_article';
+
+/**
+ * A share-pass popup (core.md §2): the share-pass entry mode, or /simple_article?pass_id=. It opens over another
+ * page, which has its own header, so it shows no site header of its own; Back closes it.
+ */
+export function isSharePassPopup(at: { entryMode: string; pathname: string; search: string }): boolean {
+  if (at.entryMode === 'share_pass') return true;
+  return at.pathname === SIMPLE_ARTICLE_PATH && /[?&]pass_id(=|&|$)/.test(at.search);
+}
 
 /**
  * Unmatched routes (spec §2): go back in history when there is somewhere to go back to,

@@ -1,4 +1,12 @@
-import { bookingPaths, isValidCrn, kbPaths, messages, orderPaths } from '@selfserve/contract';
+import {
+  bookingPaths,
+  customerBookingSchema,
+  isValidCrn,
+  kbPaths,
+  mayListBookings,
+  messages,
+  orderPaths,
+} from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accounts,
@@ -93,12 +101,55 @@ describe.each(testDatabases)('bookings [%s]', (dialect) => {
     expect((await riya.get(`${bookingPaths.getByCrn}?ref_no=12ab`)).statusCode).toBe(400);
   });
 
-  it('needs a signed-in user, and keeps food-delivery riders out of booking lists', async () => {
+  it('needs a signed-in user, and keeps food-delivery riders out of every booking list with a permanent 403', async () => {
     expect((await new TestClient(t.app).get(bookingPaths.list)).statusCode).toBe(401);
     const sunil = new TestClient(t.app);
     await sunil.signInAs('sunil.rider@example.in');
-    const res = await sunil.get(bookingPaths.list);
-    expect(res.statusCode).toBe(403);
+    for (const url of [
+      bookingPaths.list,
+      `${bookingPaths.list}?status=completed`,
+      `${bookingPaths.byArticle}?article_id=21`,
+      `${bookingPaths.byType}?article_id=21`,
+    ]) {
+      const res = await sunil.get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({
+        status: 'FAILURE',
+        error: { code: 'foodRiderNoBookings', message: messages.foodRiderNoBookings },
+      });
+    }
+    expect(mayListBookings('food_delivery_rider')).toBe(false);
+  });
+
+  it('answers the customer booking fields of core.md §3, user_id and the rider’s e-mail included', async () => {
+    const first = (await page(riya, 1)).json().data[0];
+    expect(customerBookingSchema.strict().parse(first)).toBeTruthy();
+    expect(first.user_id).toBe('u_customer_in');
+    expect(first.customer_address_details).toEqual({ customer_details: { email: accounts.customer } });
+    const byCrn = (await riya.get(`${bookingPaths.getByCrn}?ref_no=${first.crn}`)).json().data;
+    expect(byCrn).toMatchObject({ user_id: 'u_customer_in', customer_address_details: first.customer_address_details });
+    const details = (await riya.get(`${bookingPaths.details}?id=${first.id}`)).json();
+    expect(details.data).toEqual(byCrn);
+    // A partner's trip names the partner as its user and carries no rider e-mail.
+    const ramesh = await signedIn(t.app, accounts.driverIn);
+    const trip = (await page(ramesh, 1)).json().data[0];
+    expect(trip).toMatchObject({
+      user_id: 'u_driver_in',
+      customer_address_details: { customer_details: { email: null } },
+    });
+  });
+
+  it('filters the list by status, with page keys bound to the filter', async () => {
+    const first = (await riya.get(`${bookingPaths.list}?status=completed`)).json();
+    expect(first.data).toHaveLength(25);
+    expect(first.data.every((b: Booking) => b.status === 'completed')).toBe(true);
+    const key = encodeURIComponent(first.page_key);
+    const second = await riya.get(`${bookingPaths.list}?status=completed&page_no=2&page_key=${key}`);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.every((b: Booking) => b.status === 'completed')).toBe(true);
+    expect((await riya.get(`${bookingPaths.list}?page_no=2&page_key=${key}`)).statusCode).toBe(400);
+    expect((await riya.get(`${bookingPaths.list}?status=cancelled&page_no=2&page_key=${key}`)).statusCode).toBe(400);
+    expect((await riya.get(`${bookingPaths.list}?status=lost`)).statusCode).toBe(400);
   });
 
   it.each([
@@ -116,25 +167,43 @@ describe.each(testDatabases)('bookings [%s]', (dialect) => {
     else expect(res.json().error.message).toBeTruthy();
   });
 
-  it('lists the bookings an article is about, in pages', async () => {
+  it('lists the bookings an article is about: bookings_by_article as core.md §7, bookings-by-type as guided-flows.md §7', async () => {
     // Article 41 sits in the rides_Cancelled_Charged category of the fixture knowledge base.
     const res = await riya.get(`${bookingPaths.byArticle}?article_id=41`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.bookings.length).toBeGreaterThan(0);
-    expect(body.bookings.every((b: Booking) => b.context === 'rides_Cancelled_Charged')).toBe(true);
+    expect(Object.keys(body).sort()).toEqual(['data', 'next_page', 'page_key', 'status']);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((b: Booking) => b.context === 'rides_Cancelled_Charged')).toBe(true);
+    expect(body).toMatchObject({ status: 'SUCCESS', next_page: false, page_key: null });
+
     const all = (await riya.get(`${bookingPaths.byArticle}?article_id=21`)).json();
-    expect(all.bookings).toHaveLength(25);
+    expect(all.data).toHaveLength(25);
+    expect(all.next_page).toBe(true);
     expect(all.page_key).toBeTruthy();
     const next = await riya.get(
       `${bookingPaths.byArticle}?article_id=21&page_no=2&page_key=${encodeURIComponent(all.page_key)}`,
     );
     expect(next.statusCode).toBe(200);
-    expect(next.json().bookings[0].id).not.toBe(all.bookings[0].id);
+    expect(next.json().data[0].id).not.toBe(all.data[0].id);
     const wrongList = await riya.get(
       `${bookingPaths.byArticle}?article_id=41&page_no=2&page_key=${encodeURIComponent(all.page_key)}`,
     );
     expect(wrongList.statusCode).toBe(400);
+
+    // The same bookings in the by-type shape: status, bookings, page_no, page_key.
+    const byType = (await riya.get(`${bookingPaths.byType}?article_id=21&index=customer`)).json();
+    expect(Object.keys(byType).sort()).toEqual(['bookings', 'page_key', 'page_no', 'status']);
+    expect(byType).toMatchObject({ status: 'SUCCESS', page_no: 1 });
+    expect(byType.bookings.map((b: Booking) => b.id)).toEqual(all.data.map((b: Booking) => b.id));
+    const byType2 = (
+      await riya.get(`${bookingPaths.byType}?article_id=21&page_no=2&page_key=${encodeURIComponent(byType.page_key)}`)
+    ).json();
+    expect(byType2.page_no).toBe(2);
+    expect(byType2.bookings.map((b: Booking) => b.id)).toEqual(next.json().data.map((b: Booking) => b.id));
+    const fee = (await riya.get(`${bookingPaths.byType}?article_id=41`)).json();
+    expect(fee.page_key).toBeNull();
+    expect(fee.bookings.map((b: Booking) => b.id)).toEqual(body.data.map((b: Booking) => b.id));
   });
 
   it('answers order context for the user’s own orders only, in the marketplace metas and for parcels', async () => {

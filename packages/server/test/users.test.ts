@@ -1,4 +1,11 @@
-import { apiPaths, messages, userInfoSchema } from '@selfserve/contract';
+import {
+  apiPaths,
+  countries,
+  countryListResponseSchema,
+  countryPaths,
+  messages,
+  userInfoSchema,
+} from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -15,6 +22,46 @@ describe.each(testDatabases)('users [%s]', (dialect) => {
     const res = await new TestClient(t.app).get(apiPaths.userInfo);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ status: 'FAILURE', error: { code: 'UNAUTHORIZED', message: messages.UNAUTHORIZED } });
+  });
+
+  it('serves the 18 countries with their dialing codes to anyone, cacheable, revalidated by ETag', async () => {
+    const res = await new TestClient(t.app).get(countryPaths.list);
+    expect(res.statusCode).toBe(200);
+    const body = countryListResponseSchema.parse(res.json());
+    expect(body.data).toHaveLength(18);
+    expect(body.data).toEqual(countries);
+    expect(body.data.map((c) => c.country_code)).toEqual([
+      'IN',
+      'AU',
+      'NZ',
+      'GB',
+      'BD',
+      'AF',
+      'CN',
+      'JP',
+      'MY',
+      'NP',
+      'RU',
+      'SG',
+      'LK',
+      'TH',
+      'US',
+      'CA',
+      'HK',
+      'NG',
+    ]);
+    expect(body.data.find((c) => c.country_code === 'GB')).toEqual({
+      name: 'UK',
+      dialing_code: '+44',
+      country_code: 'GB',
+    });
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const etag = res.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{16}"$/);
+    const again = await new TestClient(t.app).request('GET', countryPaths.list, undefined, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 
   it('answers exactly the spec fields for the paid member', async () => {

@@ -37,6 +37,8 @@ export function booking(overrides: Partial<CustomerBooking> = {}): CustomerBooki
     clickable: true,
     display_car_name: 'Prime Sedan',
     priority_support_image_visible: false,
+    user_id: 'u_customer_in',
+    customer_address_details: { customer_details: { email: 'riya.customer@example.in' } },
     ...overrides,
   };
 }

@@ -340,7 +340,7 @@ describe('other booking lists', () => {
 
   it("/bookingsByType lists the article's bookings; choosing one selects it and opens /dreport/{id}", async () => {
     const fetchMock = mockFetch({
-      [bookingPaths.byArticle]: () =>
+      [bookingPaths.byType]: () =>
         jsonResponse({ status: 'SUCCESS', bookings: bookings(2), page_no: 1, page_key: null }),
     });
     const router = renderRoutes('/bookingsByType/101101/home');
@@ -358,7 +358,7 @@ describe('other booking lists', () => {
 
   it("/bookingsByType says 'No bookings found' when none fit", async () => {
     mockFetch({
-      [bookingPaths.byArticle]: () => jsonResponse({ status: 'SUCCESS', bookings: [], page_no: 1, page_key: null }),
+      [bookingPaths.byType]: () => jsonResponse({ status: 'SUCCESS', bookings: [], page_no: 1, page_key: null }),
     });
     renderRoutes('/bookingsByType/101101/home');
     expect(await screen.findByTestId('booking-list-empty')).toHaveTextContent(messages.noBookingsFound);

@@ -7,15 +7,17 @@ export interface Cursor {
   i: string;
 }
 
-/** One page of a user's bookings, newest first, after a cursor (keyset paging: no offsets). */
+/** One page of a user's bookings, newest first, after a cursor (keyset paging: no offsets); optionally of one status. */
 export function listBookings(
   db: Kysely<Database>,
   userId: string,
   audience: BookingRow['audience'],
   after: Cursor | null,
   limit: number,
+  status?: string,
 ): Promise<BookingRow[]> {
   let q = db.selectFrom('bookings').selectAll().where('user_id', '=', userId).where('audience', '=', audience);
+  if (status) q = q.where('status', '=', status);
   if (after) {
     q = q.where((eb) =>
       eb.or([

@@ -1,6 +1,4 @@
 import {
-  BOOKINGS_MAX_PAGES,
-  BOOKINGS_PAGE_SIZE,
   bookingDetailsQuerySchema,
   bookingDetailsResponseSchema,
   bookingListQuerySchema,
@@ -9,21 +7,20 @@ import {
   bookingResponseSchema,
   bookingsByArticleQuerySchema,
   bookingsByArticleResponseSchema,
+  bookingsByTypeQuerySchema,
+  bookingsByTypeResponseSchema,
   coded,
   getByCrnQuerySchema,
   getCityQuerySchema,
   getCityResponseSchema,
 } from '@selfserve/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { BookingRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { findArticle } from '../kb/repo.ts';
-import { findOwnBooking, listBookings } from './repo.ts';
-import { assertPage, bookingFilterFor, nearestCity, readPageKey, signPageKey, toCustomerBooking } from './service.ts';
+import { findOwnBooking } from './repo.ts';
+import { bookingAudience, bookingListPage, bookingsByArticlePage, nearestCity, toCustomerBooking } from './service.ts';
 
 const tags = ['bookings'];
 
@@ -31,15 +28,6 @@ const signedIn = { access: 'user' } as const;
 
 export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
-
-  /** Whose bookings a user lists: customers their rides, partners the rides they drove. */
-  function audienceOf(request: FastifyRequest): { userId: string; audience: BookingRow['audience'] } {
-    const user = requireUser(request);
-    if (user.role === 'food_delivery_rider') {
-      throw new AppError('FORBIDDEN', coded('foodRiderNoBookings'));
-    }
-    return { userId: user.id, audience: user.role === 'customer' ? 'customer' : 'driver' };
-  }
 
   return async (app) => {
     app.get(
@@ -53,29 +41,13 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { page_no, page_key } = request.query;
-        const { userId, audience } = audienceOf(request);
-        assertPage(page_no, page_key);
-        const key = page_key
-          ? readPageKey(config.sessionSecret, page_key, { user: userId, list: 'list', page: page_no })
-          : null;
-        const after = key && 't' in key.cursor ? key.cursor : null;
-        const rows = await listBookings(db, userId, audience, after, BOOKINGS_PAGE_SIZE + 1);
-        const page = rows.slice(0, BOOKINGS_PAGE_SIZE);
-        const last = page.at(-1);
-        const nextPage = rows.length > BOOKINGS_PAGE_SIZE && page_no < BOOKINGS_MAX_PAGES && last !== undefined;
+        const who = bookingAudience(requireUser(request));
+        const page = await bookingListPage(db, config.sessionSecret, who, request.query);
         return {
           status: 'SUCCESS' as const,
-          data: page.map(toCustomerBooking),
-          next_page: nextPage,
-          page_key: nextPage
-            ? signPageKey(config.sessionSecret, {
-                user: userId,
-                list: 'list',
-                page: page_no + 1,
-                cursor: { t: last.date_entered_timestamp, i: last.id },
-              })
-            : null,
+          data: page.bookings,
+          next_page: page.pageKey !== null,
+          page_key: page.pageKey,
         };
       },
     );
@@ -115,6 +87,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           imei: b.imei,
           cash_involved: b.cash_involved === 1,
           city: b.city,
+          data: toCustomerBooking(b),
         };
       },
     );
@@ -132,6 +105,7 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    // core.md §7 names this call's answer: data, next_page, page_key (docs/bookings.md).
     app.get(
       bookingPaths.byArticle,
       {
@@ -143,35 +117,32 @@ export function bookingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { article_id, page_no, page_key } = request.query;
-        const { userId, audience } = audienceOf(request);
-        assertPage(page_no, page_key);
-        const list = `article:${article_id}`;
-        const key = page_key
-          ? readPageKey(config.sessionSecret, page_key, { user: userId, list, page: page_no })
-          : null;
-        const offset = key && 'offset' in key.cursor ? key.cursor.offset : 0;
-
-        const article = await findArticle(db, article_id);
-        if (!article) throw new AppError('NOT_FOUND', coded('articleNotFound'));
-        const fits = await bookingFilterFor(db, article_id, article.index_name);
-        // A user has at most a few hundred bookings; the article's rule is applied in code.
-        const all = (await listBookings(db, userId, audience, null, 1000)).filter(fits);
-        const page = all.slice(offset, offset + BOOKINGS_PAGE_SIZE);
-        const more = all.length > offset + BOOKINGS_PAGE_SIZE && page_no < BOOKINGS_MAX_PAGES;
+        const who = bookingAudience(requireUser(request));
+        const page = await bookingsByArticlePage(db, config.sessionSecret, who, request.query);
         return {
           status: 'SUCCESS' as const,
-          bookings: page.map(toCustomerBooking),
-          page_no,
-          page_key: more
-            ? signPageKey(config.sessionSecret, {
-                user: userId,
-                list,
-                page: page_no + 1,
-                cursor: { offset: offset + BOOKINGS_PAGE_SIZE },
-              })
-            : null,
+          data: page.bookings,
+          next_page: page.pageKey !== null,
+          page_key: page.pageKey,
         };
+      },
+    );
+
+    // guided-flows.md §7 names the bookings-by-type answer: status, bookings, page_no, page_key (docs/bookings.md).
+    app.get(
+      bookingPaths.byType,
+      {
+        config: signedIn,
+        schema: {
+          tags,
+          querystring: bookingsByTypeQuerySchema,
+          response: { 200: bookingsByTypeResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const who = bookingAudience(requireUser(request));
+        const page = await bookingsByArticlePage(db, config.sessionSecret, who, request.query);
+        return { status: 'SUCCESS' as const, bookings: page.bookings, page_no: page.pageNo, page_key: page.pageKey };
       },
     );
   };

@@ -1,18 +1,20 @@
 import {
   BOOKINGS_MAX_PAGES,
+  BOOKINGS_PAGE_SIZE,
   type CustomerBooking,
   carCategoryIndexes,
   coded,
   currencySymbols,
   helpContextKey,
+  mayListBookings,
   saasIndexes,
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
-import type { BookingRow, Database } from '../../db/schema.ts';
+import type { BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { findArticle } from '../kb/repo.ts';
-import { type Cursor, listCities } from './repo.ts';
+import { type Cursor, listBookings, listCities } from './repo.ts';
 
 export function toCustomerBooking(b: BookingRow): CustomerBooking {
   return {
@@ -44,6 +46,88 @@ export function toCustomerBooking(b: BookingRow): CustomerBooking {
     clickable: b.clickable === 1,
     display_car_name: b.display_car_name,
     priority_support_image_visible: b.priority_support_image_visible === 1,
+    user_id: b.user_id,
+    customer_address_details: { customer_details: { email: b.customer_email } },
+  };
+}
+
+/**
+ * Whose bookings a user lists (core.md §6): customers the rides they took, drivers the rides they drove.
+ * Food-delivery riders cannot list bookings: a permanent 403, which the web shows without a retry.
+ */
+export function bookingAudience(user: UserRow): { userId: string; audience: BookingRow['audience'] } {
+  if (!mayListBookings(user.role)) throw new AppError('FORBIDDEN', coded('foodRiderNoBookings'));
+  return { userId: user.id, audience: user.role === 'customer' ? 'customer' : 'driver' };
+}
+
+/** One page of a list, whatever shape its call answers it in. */
+export interface BookingPage {
+  bookings: CustomerBooking[];
+  pageNo: number;
+  /** the key of the next page, null on the last one (and on page 10) */
+  pageKey: string | null;
+}
+
+/** A page of the user's bookings (GET list), newest first, keyset-paged; a status filter is bound into the key. */
+export async function bookingListPage(
+  db: Kysely<Database>,
+  secret: string,
+  who: { userId: string; audience: BookingRow['audience'] },
+  q: { page_no: number; page_key?: string | undefined; status?: string | undefined },
+): Promise<BookingPage> {
+  assertPage(q.page_no, q.page_key);
+  const list = q.status ? `list:${q.status}` : 'list';
+  const key = q.page_key ? readPageKey(secret, q.page_key, { user: who.userId, list, page: q.page_no }) : null;
+  const after = key && 't' in key.cursor ? key.cursor : null;
+  const rows = await listBookings(db, who.userId, who.audience, after, BOOKINGS_PAGE_SIZE + 1, q.status);
+  const page = rows.slice(0, BOOKINGS_PAGE_SIZE);
+  const last = page.at(-1);
+  const more = rows.length > BOOKINGS_PAGE_SIZE && q.page_no < BOOKINGS_MAX_PAGES && last !== undefined;
+  return {
+    bookings: page.map(toCustomerBooking),
+    pageNo: q.page_no,
+    pageKey: more
+      ? signPageKey(secret, {
+          user: who.userId,
+          list,
+          page: q.page_no + 1,
+          cursor: { t: last.date_entered_timestamp, i: last.id },
+        })
+      : null,
+  };
+}
+
+/**
+ * A page of the bookings an article is about (bookings_by_article and bookings-by-type answer the same page, each in
+ * its own shape). The article's rule is applied in code: a user has at most a few hundred bookings.
+ */
+export async function bookingsByArticlePage(
+  db: Kysely<Database>,
+  secret: string,
+  who: { userId: string; audience: BookingRow['audience'] },
+  q: { article_id: string; page_no: number; page_key?: string | undefined },
+): Promise<BookingPage> {
+  assertPage(q.page_no, q.page_key);
+  const list = `article:${q.article_id}`;
+  const key = q.page_key ? readPageKey(secret, q.page_key, { user: who.userId, list, page: q.page_no }) : null;
+  const offset = key && 'offset' in key.cursor ? key.cursor.offset : 0;
+  const article = await findArticle(db, q.article_id);
+  if (!article) throw new AppError('NOT_FOUND', coded('articleNotFound'));
+  const fits = await bookingFilterFor(db, q.article_id, article.index_name);
+  const all = (await listBookings(db, who.userId, who.audience, null, 1000)).filter(fits);
+  const page = all.slice(offset, offset + BOOKINGS_PAGE_SIZE);
+  const more = all.length > offset + BOOKINGS_PAGE_SIZE && q.page_no < BOOKINGS_MAX_PAGES;
+  return {
+    bookings: page.map(toCustomerBooking),
+    pageNo: q.page_no,
+    pageKey: more
+      ? signPageKey(secret, {
+          user: who.userId,
+          list,
+          page: q.page_no + 1,
+          cursor: { offset: offset + BOOKINGS_PAGE_SIZE },
+        })
+      : null,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   marketplaceIndexes,
   okResponseSchema,
   says,
+  siteCountry,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,10 +48,11 @@ const marketplaceMeta = {
 
 export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, dialect } = deps;
-  const viewerOf = (request: FastifyRequest) => kbViewerOf(db, request.session, request.log);
-
-  const ownBooking = (request: FastifyRequest, bookingId: string | undefined) =>
-    viewerBooking(db, request.session?.userId, bookingId);
+  // A visitor reads the index of the site's country, told by the host name (UK_HOST_MARKER, spec §6).
+  const site = (request: FastifyRequest) => siteCountry(request.hostname, deps.config.ukHostMarker);
+  const viewerOf = (request: FastifyRequest) => kbViewerOf(db, request.session, request.log, site(request));
+  const ownBooking = (request: FastifyRequest, id: string | undefined) =>
+    viewerBooking(db, request.session?.userId, id);
 
   return async (app) => {
     app.get(

@@ -44,13 +44,17 @@ export interface KbViewer {
   userId: string | null;
 }
 
-/** Who is reading: the audience flags of spec §6 and what chooses their index. */
+/**
+ * Who is reading: the audience flags of spec §6 and what chooses their index. A visitor reads the index of the
+ * site's country (`siteCountry`: the UK site reads customer_gb, spec §6, §9); a signed-in user their own country's.
+ */
 export async function kbViewerOf(
   db: Kysely<Database>,
   session: SessionRecord | null,
   log: FastifyBaseLogger,
+  siteCountry: string = 'IN',
 ): Promise<KbViewer> {
-  if (!session) return { viewer: anonymousViewer, index: { role: 'visitor', country: 'IN' }, userId: null };
+  if (!session) return { viewer: anonymousViewer, index: { role: 'visitor', country: siteCountry }, userId: null };
   const profile = await loadProfile(db, session.userId, log);
   const sub = profile.isMember ? await currentSubscription(db, session.userId) : undefined;
   const user = profile.user;

@@ -1,5 +1,7 @@
 import {
+  type CountryListResponse,
   coded,
+  countries as countryEntries,
   membershipOf,
   parseFlag,
   type SelectDetails,
@@ -10,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import { currentSubscription, findUserById } from './repo.ts';
 
 type SubscriptionRow = NonNullable<Awaited<ReturnType<typeof currentSubscription>>>;
@@ -76,4 +79,15 @@ export async function loadSelectDetails(db: Kysely<Database>, profile: Profile):
     autorenew: sub.autorenew === 1,
     trial: sub.trial === 1,
   };
+}
+
+let countries: { body: CountryListResponse; etag: string } | undefined;
+
+/** The country list answer and its ETag, made once: it changes only with a release. */
+export function countryList(): { body: CountryListResponse; etag: string } {
+  if (!countries) {
+    const body: CountryListResponse = { status: 'SUCCESS', data: countryEntries.map((c) => ({ ...c })) };
+    countries = { body, etag: `"${sha256(JSON.stringify(body)).slice(0, 16)}"` };
+  }
+  return countries;
 }

@@ -8,7 +8,7 @@ import { canGoBack } from '../../../lib/history';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
-import { useBookingsByArticle } from '../api/get-bookings-by-article';
+import { useBookingsByType } from '../api/get-bookings-by-type';
 import '../../../components/bookings.css';
 import { selectBooking } from '../../../lib/bookings/selection';
 import { PagedBookingList } from '../components/paged-booking-list';
@@ -18,7 +18,7 @@ function BookingsByType({ articleId, previous }: { articleId: string; previous: 
   const { user } = useSession();
   const navigate = useNavigate();
   const headingId = useId();
-  const query = useBookingsByArticle(user?.id, articleId);
+  const query = useBookingsByType(user?.id, articleId);
   useDocumentTitle(t('selectYourBooking'));
   const back =
     previous === 'home'
