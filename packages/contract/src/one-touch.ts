@@ -3,6 +3,8 @@
  * read, and which support channels follow a result. Pure rules, used by the web app and the server.
  */
 import type { Bill } from './bill-rules.ts';
+import { DRIVER_V3_SUBMIT_DELAY_MS } from './constants.ts';
+import { driverIndexes } from './kb-indexes.ts';
 import { formatMessage, shownText } from './messages.ts';
 
 export type LabelValue = string | number | boolean;
@@ -13,6 +15,8 @@ export interface FlowArticle {
   side_load?: Record<string, unknown>;
   response?: Record<string, unknown>;
 }
+
+export const V3_SUBMIT_PATH = '/api/bookings/v3/submit';
 
 /** The call_types whose submit goes to /api/bookings/v3/submit (core.md §7). */
 export const V3_CALL_TYPES = new Set([
@@ -105,7 +109,7 @@ export function resolveFlow(article: FlowArticle): Flow {
   return {
     kind,
     callType,
-    submitPath: kind === 'article' ? null : v3 ? '/api/bookings/v3/submit' : '/api/bookings/v1/submit',
+    submitPath: kind === 'article' ? null : v3 ? V3_SUBMIT_PATH : '/api/bookings/v1/submit',
     showBody: !truthy(labels.hide_body),
     showTitle: truthy(labels.show_title),
     popup: truthy(labels.article_popup),
@@ -236,4 +240,19 @@ export function channelsAfter(
   if (typeof flag('one_touch_write_to_us') === 'boolean') writeToUs = flag('one_touch_write_to_us') as boolean;
   if (typeof flag('one_touch_chat_with_us') === 'boolean') chat = flag('one_touch_chat_with_us') as boolean;
   return { callUs: callUs && limits.callUs, writeToUs: writeToUs && limits.writeToUs, chat: chat && limits.chat };
+}
+
+/** The help context the driver app opens help with from its heat map (demand areas): no wait there. */
+export const HEAT_MAP_CONTEXT = 'heat_map';
+
+/**
+ * How long the page waits, showing its progress, before a submit goes out (core.md §9): 3000 ms for a v3 submit of a
+ * driver article (the driver app's own request settles first), none from the heat map, none otherwise.
+ */
+export function submitDelayMs(article: FlowArticle & { index_name: string }, context: string | null): number {
+  const driverArticle = (driverIndexes as readonly string[]).includes(article.index_name);
+  const heatMap = context !== null && context.startsWith(HEAT_MAP_CONTEXT);
+  return driverArticle && !heatMap && resolveFlow(article).submitPath === V3_SUBMIT_PATH
+    ? DRIVER_V3_SUBMIT_DELAY_MS
+    : 0;
 }

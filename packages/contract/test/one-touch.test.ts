@@ -9,6 +9,7 @@ import {
   readOneTouchResponse,
   refundDestinations,
   resolveFlow,
+  submitDelayMs,
 } from '../src/one-touch.ts';
 
 const a = (
@@ -375,5 +376,44 @@ describe('refundDestinations: what a refund article offers', () => {
     ['only false switches off', { showVoucher: 'false', showNEFT: 0 }, ['voucher', 'neft', 'ola_money']],
   ])('%s', (_name, sideLoad, expected) => {
     expect(refundDestinations(sideLoad)).toEqual(expected);
+  });
+});
+
+describe('submitDelayMs: the driver v3 wait (core.md §9)', () => {
+  const article = (index_name: string, labels: Record<string, string | boolean>, label_names: string[] = []) => ({
+    index_name,
+    labels,
+    label_names,
+  });
+  it.each([
+    [
+      'a driver v3 call type',
+      article('driver_in_en', { one_touch: true, call_type: 'driver_cleaning_fee' }),
+      null,
+      3000,
+    ],
+    [
+      'a driver article tagged for v3',
+      article('driver_in_hi', { one_touch: true }, ['api_call__v3_submit']),
+      null,
+      3000,
+    ],
+    [
+      'the same from the heat map',
+      article('driver_in_en', { one_touch: true, call_type: 'driver_cleaning_fee' }),
+      'heat_map',
+      0,
+    ],
+    [
+      'a heat-map sub-context',
+      article('driver_au_en', { one_touch: true, call_type: 'quality' }),
+      'heat_map_demand',
+      0,
+    ],
+    ['a driver v1 submit', article('driver_in_en', { one_touch: true, call_type: 'ride_not_taken' }), null, 0],
+    ['a customer v3 submit', article('customer', { one_touch: true, call_type: 'paid_cash_outstanding' }), null, 0],
+    ['a plain driver article', article('driver_in_en', {}), null, 0],
+  ] as const)('%s', (_, a, context, ms) => {
+    expect(submitDelayMs(a, context)).toBe(ms);
   });
 });

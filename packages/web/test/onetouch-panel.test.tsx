@@ -364,6 +364,82 @@ describe('OneTouchPanel', () => {
   });
 });
 
+describe('OneTouchPanel: the v3 submit (core.md §2, §9)', () => {
+  const driverCleaning = article({
+    id: '201501',
+    index_name: 'driver_in_en',
+    title: 'A rider left the car dirty',
+    labels: { one_touch: true, call_type: 'driver_cleaning_fee' },
+  });
+  const customerV3 = article({ id: '101701', labels: { one_touch: true, call_type: 'paid_cash_outstanding' } });
+
+  function renderV3(a: typeof driverCleaning, route = '/article') {
+    return renderWithSession(
+      <Routes>
+        <Route path="/article" element={<OneTouchPanel key="article" article={a} onReload={() => {}} />} />
+        <Route
+          path="/simple_article"
+          element={
+            <section data-testid="simple-article">
+              <OneTouchPanel key="simple" article={a} onReload={() => {}} />
+            </section>
+          }
+        />
+      </Routes>,
+      { route, session: { user: riya } },
+    );
+  }
+
+  it('waits 3000 ms with visible progress before a driver article’s v3 submit, then lands on /simple_article', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const fetchMock = mockFetch({
+        [oneTouchPaths.submitV3]: () => jsonResponse(answer({ title: 'Request received' })),
+      });
+      renderV3(driverCleaning);
+      await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+      expect(screen.getByTestId('onetouch-sending')).toHaveTextContent('Sending your request…');
+      await vi.advanceTimersByTimeAsync(2900);
+      expect(fetchMock).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(200);
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      // The result article page opens on the answer.
+      expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
+      expect(screen.getByTestId('simple-article')).toBeInTheDocument();
+      expect(screen.getByTestId('onetouch-panel')).toHaveAttribute('data-form-state', 'COMPLETED');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends at once from the heat map, and for a customer’s v3 article', async () => {
+    const fetchMock = mockFetch({
+      [oneTouchPaths.submitV3]: () => jsonResponse(answer({ title: 'Request received' })),
+    });
+    renderV3(driverCleaning, '/article?context=heat_map');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    // No 3 s wait: sent before a second has passed (the test's own time limit is 5 s).
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
+  });
+
+  it('a customer v3 answer also opens on /simple_article; a v1 answer stays on the article', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV3]: () => jsonResponse(answer({ title: 'Request received' })),
+      [oneTouchPaths.submitV1]: () => jsonResponse(answer({ title: 'Request received' })),
+    });
+    const { unmount } = renderV3(customerV3);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
+    expect(screen.getByTestId('simple-article')).toBeInTheDocument();
+    unmount();
+    renderV3(ticketArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(await screen.findByRole('heading', { name: 'Request received' })).toBeInTheDocument();
+    expect(screen.queryByTestId('simple-article')).not.toBeInTheDocument();
+  });
+});
+
 /** Keeps the session and user-info queries observed, as the app's session provider does. */
 function SessionQueries() {
   useSessionQuery();

@@ -112,7 +112,8 @@ export function toApiError(httpStatus: number, body: unknown): ApiError {
   return new ApiError(httpStatus, code, formatMessage('genericFailure'));
 }
 
-async function readJson(response: Response): Promise<unknown> {
+/** A response's JSON body; an empty or unreadable one is undefined. */
+export async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
   try {

@@ -13,6 +13,7 @@ const specTexts = {
 const ownEn = {
   panel: {
     submitRequest: 'Submit request',
+    sending: 'Sending your request…',
     kycDone: 'Your wallet choice was recorded. Complete your KYC in the app to receive the refund in your wallet.',
   },
   refund: {
@@ -54,6 +55,7 @@ declare module '../../lib/i18n' {
 const oneTouchHi: typeof ownEn = {
   panel: {
     submitRequest: 'अनुरोध सबमिट करें',
+    sending: 'आपका अनुरोध भेजा जा रहा है…',
     kycDone: 'आपका वॉलेट विकल्प दर्ज कर लिया गया है। वॉलेट में रिफ़ंड पाने के लिए ऐप में अपना KYC पूरा करें।',
   },
   refund: {

@@ -1,14 +1,28 @@
-import type { Flow, OneTouchResult } from '@selfserve/contract';
+import { type Flow, type OneTouchResult, SIMPLE_ARTICLE_PATH, V3_SUBMIT_PATH } from '@selfserve/contract';
 import type { Dispatch } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { FormAction } from './form-state';
+
+/** The navigation state a v3 answer carries to the result article page. */
+interface CarriedResult {
+  oneTouchResult?: OneTouchResult;
+}
+
+/** The answer a v3 submit left for this page (/simple_article), if any. */
+export function useCarriedResult(): OneTouchResult | null {
+  const location = useLocation();
+  if (location.pathname !== SIMPLE_ARTICLE_PATH) return null;
+  return (location.state as CarriedResult | null)?.oneTouchResult ?? null;
+}
 
 /**
  * What every one-touch flow does with an answer (guided-flows.md §4): reload the deep link, go to verify,
- * follow a redirect, or show the result dialog (reloading the article when asked). Returns the handler.
+ * follow a redirect, or show the result dialog (reloading the article when asked). A v3 submit's result is shown on
+ * the result article page (core.md §2 /simple_article). Returns the handler.
  */
-export function useFinish(flow: Flow, dispatch: Dispatch<FormAction>, onReload: () => void) {
+export function useFinish(flow: Flow, dispatch: Dispatch<FormAction>, onReload: () => void, articleId?: string) {
   const navigate = useNavigate();
+  const location = useLocation();
   return (result: OneTouchResult) => {
     if (result.state === 'RELOAD_DEEPLINK') {
       window.location.reload();
@@ -21,6 +35,11 @@ export function useFinish(flow: Flow, dispatch: Dispatch<FormAction>, onReload: 
     if (result.state === 'REDIRECTED' && result.redirectTo) {
       dispatch({ type: 'redirected', to: result.redirectTo });
       void navigate(result.redirectTo);
+      return;
+    }
+    if (flow.submitPath === V3_SUBMIT_PATH && articleId && location.pathname !== SIMPLE_ARTICLE_PATH) {
+      const carried: CarriedResult = { oneTouchResult: result };
+      void navigate(`${SIMPLE_ARTICLE_PATH}?id=${encodeURIComponent(articleId)}`, { state: carried });
       return;
     }
     dispatch({ type: 'answer', result });

@@ -1,22 +1,29 @@
-import { type Article, type OneTouchResult, resolveFlow } from '@selfserve/contract';
+import { type Article, type OneTouchResult, resolveFlow, submitDelayMs } from '@selfserve/contract';
 import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import { attemptFor, type SubmitAttempt } from '../idempotency';
 import type { SelectedBooking } from '../selected-booking';
 import { useSession } from '../session';
 import { useOneTouchPost } from './post-one-touch';
 
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * The submit of an article's one-touch flow (guided-flows.md §3): the ride (none for a request about the account), the article and, for members, the
  * subscription, plus the form's own fields. Sending the same payload again is a retry and keeps its idempotency
- * key. Answers null when the article has nothing to submit.
+ * key. A driver article's v3 submit goes out after submitDelayMs (core.md §9; the caller shows its progress). Answers
+ * null when the article has nothing to submit.
  */
 export function useOneTouchSubmit(article: Article, booking: SelectedBooking | null) {
   const { isMember, userInfo } = useSession();
   const lastAttempt = useRef<SubmitAttempt | null>(null);
   const post = useOneTouchPost();
+  const [search] = useSearchParams();
   return async (fields: Record<string, unknown>): Promise<OneTouchResult | null> => {
     const flow = resolveFlow(article);
     if (!flow.submitPath || !flow.callType) return null;
+    const delay = submitDelayMs(article, search.get('context'));
+    if (delay > 0) await wait(delay);
     const payload = {
       article_id: article.id,
       call_type: flow.callType,

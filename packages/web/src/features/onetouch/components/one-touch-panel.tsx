@@ -17,7 +17,7 @@ import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { formReducer, formStateFor } from '../../../lib/one-touch/form-state';
 import { optionAction } from '../../../lib/one-touch/option-action';
 import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
-import { useFinish } from '../../../lib/one-touch/use-finish';
+import { useCarriedResult, useFinish } from '../../../lib/one-touch/use-finish';
 import { useOneTouchSubmit } from '../../../lib/one-touch/use-one-touch-submit';
 import type { SelectedBooking } from '../../../lib/selected-booking';
 import { useSelectedBooking } from '../../../lib/selected-booking';
@@ -78,9 +78,13 @@ function OneTouchForm({
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const { user } = useSession();
-  const [state, dispatch] = useReducer(formReducer, flow, formStateFor);
+  // On the result article page a v3 answer arrives with the navigation: the form opens on it.
+  const carried = useCarriedResult();
+  const [state, dispatch] = useReducer(formReducer, flow, (f) =>
+    carried ? formReducer({ status: 'LOADING' }, { type: 'answer', result: carried }) : formStateFor(f),
+  );
   const busy = state.status === 'LOADING';
-  const finish = useFinish(flow, dispatch, onReload);
+  const finish = useFinish(flow, dispatch, onReload, article.id);
   const send = useOneTouchSubmit(article, booking);
   const post = useOneTouchPost();
 
@@ -177,6 +181,12 @@ function OneTouchForm({
     <section className="onetouch" data-testid="onetouch-panel" data-form-state={state.status} aria-busy={busy}>
       {notice}
       {body}
+      {busy ? (
+        <p className="onetouch__sending" role="status" data-testid="onetouch-sending">
+          <span className="loader__spinner" aria-hidden="true" />
+          {t('onetouch.panel.sending')}
+        </p>
+      ) : null}
     </section>
   );
 }
