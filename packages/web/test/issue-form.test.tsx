@@ -293,6 +293,39 @@ describe('issue form: submitting', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });
 
+  it.each([
+    ['an empty ticket id', ''],
+    ['no ticket id at all', undefined],
+  ])(
+    "says 'Your issue could not be submitted…' for an answer with %s, never a blank ticket number",
+    async (_name, id) => {
+      const answers = [
+        {
+          status: 'SUCCESS',
+          request_status: 'CREATED',
+          ticket_id: id,
+          code: 'ticketSuccess',
+          message: messages.ticketSuccess,
+        },
+        created('4811002'),
+      ];
+      const posts = serveTickets(() => jsonResponse(answers.shift()));
+      const user = userEvent.setup();
+      renderInRouter(<IssueForm article={writeToUsArticle} />);
+      await user.type(description(), LONG);
+      await user.click(submitButton());
+      expect(await screen.findByTestId('issue-form-error')).toHaveTextContent(messages.ticketNotSubmitted);
+      expect(screen.queryByTestId('ticket-result')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Ticket number/)).not.toBeInTheDocument();
+      // The form stays as it was, and submitting again is a new submit (a new key): it may now succeed.
+      expect(description()).toHaveValue(LONG);
+      await user.click(submitButton());
+      expect(await screen.findByTestId('ticket-id')).toHaveTextContent('Ticket number: 4811002');
+      expect(posts).toHaveLength(2);
+      expect(posts[1]?.headers[IDEMPOTENCY_HEADER]).not.toBe(posts[0]?.headers[IDEMPOTENCY_HEADER]);
+    },
+  );
+
   it('shows the open-ticket text when one is already open', async () => {
     serveTickets(() => jsonResponse(created('4810231', 'OPEN_TICKET_PRESENT')));
     const user = userEvent.setup();

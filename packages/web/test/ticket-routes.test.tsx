@@ -7,6 +7,7 @@ import { DsuccessPage } from '../src/features/tickets/routes/dsuccess';
 import { ReportPage, ReportTagPage, WriteToUsArticlePage } from '../src/features/tickets/routes/report';
 import { VerifyEmailPage } from '../src/features/tickets/routes/verify-email';
 import { BookingWriteToUsPage, DwritetousPage, WriteToUsPage } from '../src/features/tickets/routes/write-to-us';
+import { safeReturnPath } from '../src/lib/return-path';
 import { setSelectedBooking } from '../src/lib/selected-booking';
 import type { SessionState } from '../src/lib/session';
 import { booking, validCrn } from './booking-fixtures';
@@ -124,10 +125,43 @@ describe('/dwritetous', () => {
     expect(await h1('Main page')).toBeInTheDocument();
   });
 
-  it('sends visitors home', async () => {
+  it('asks a visitor to sign in, and brings them back to this form (its order too) afterwards', async () => {
+    const { fetchMock } = serveApi();
+    const user = userEvent.setup();
+    const form = '/dwritetous/100607?order_id=GFT5572016&order_type=giftcard';
+    const router = renderRoutes(form, {});
+    const prompt = await screen.findByTestId('ticket-login-prompt');
+    expect(prompt).toHaveTextContent('Sign in to write to us about this.');
+    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('issue-form')).not.toBeInTheDocument();
+    await user.click(within(prompt).getByRole('link', { name: 'Sign in' }));
+    expect(await h1('Login page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe(`?return=${encodeURIComponent(form)}`);
+    expect(safeReturnPath(new URLSearchParams(router.state.location.search).get('return'))).toBe(form);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('createTicket'))).toBe(false);
+  });
+
+  it('asks a visitor to sign in for a booking’s form too (/{crn}/dwritetous/{articleId})', async () => {
     serveApi();
-    renderRoutes('/dwritetous/100607', {});
-    expect(await h1('Home page')).toBeInTheDocument();
+    renderRoutes(`/${validCrn}/dwritetous/100607`, {});
+    expect(await screen.findByTestId('ticket-login-prompt')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?return=${encodeURIComponent(`/${validCrn}/dwritetous/100607`)}`,
+    );
+  });
+
+  it('takes a visitor who taps Write to us under an article to the sign-in prompt, not home', async () => {
+    serveApi();
+    const user = userEvent.setup();
+    const router = renderRoutes('/report/101005', {});
+    await user.click(await screen.findByTestId('write-to-us-link'));
+    expect(await screen.findByTestId('ticket-login-prompt')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dwritetous/101005');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?return=${encodeURIComponent('/dwritetous/101005')}`,
+    );
   });
 
   it("shows the article's form and sends the article with the ticket", async () => {
@@ -260,11 +294,21 @@ describe('/report and /write_to_us', () => {
 });
 
 describe('completion and verify pages', () => {
-  it('/dsuccess shows the success text and the ways home', async () => {
-    renderRoutes('/dsuccess');
+  it('/dsuccess after a submit shows its answer and the ways home', async () => {
+    renderRoutes({ pathname: '/dsuccess', state: created('4812001') });
     expect(await h1('Request received')).toBeInTheDocument();
     expect(screen.getByTestId('ticket-message')).toHaveTextContent(messages.ticketSuccess);
     expect(screen.getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/selfServe', '/main', '/home']);
+  });
+
+  it.each([
+    ['opened directly', null],
+    ['with a state that is no answer', { from: '/dwritetous/100607' }],
+    ['with an answer that names no ticket', { ...created('4812002'), ticket_id: '' }],
+  ])('/dsuccess %s goes home without thanking anyone', async (_name, state) => {
+    renderRoutes({ pathname: '/dsuccess', state });
+    expect(await h1('Home page')).toBeInTheDocument();
+    expect(screen.queryByText(messages.ticketSuccess)).not.toBeInTheDocument();
   });
 
   it('/verify-email explains where to verify and leads back to the request', async () => {

@@ -74,19 +74,38 @@ describe('/tickets', () => {
     for (const id of ['4810004', '4810002', '4810001']) {
       expect(within(card(id)).getByTestId('ticket-badge')).toHaveTextContent('Open');
     }
-    expect(idsIn('tickets-closed')).toEqual(['4810003']);
+    // The latest is on top as well, not instead: the history lists it too.
+    expect(idsIn('tickets-closed')).toEqual(['4810005', '4810003']);
     expect(within(card('4810003')).getByTestId('ticket-badge')).toHaveTextContent('Resolved');
     expect(within(card('4810003')).getByTestId('ticket-rated')).toHaveTextContent('You rated this request.');
     expect(within(card('4810001')).getByRole('button', { name: 'Good' })).toBeInTheDocument();
   });
 
-  it('highlights an open ticket when it is the newest', async () => {
+  it('highlights an open ticket when it is the newest, and still lists it under open requests', async () => {
     serve({}, { open: [ticket('4810009', 'open', '2026-02-01T00:00:00.000Z')], closed });
     renderInRouter(<TicketsPage />, { path: '/tickets' });
     const top = within(await screen.findByTestId('tickets-latest')).getByTestId('ticket');
     expect(top).toHaveAttribute('data-ticket-id', '4810009');
     expect(within(top).getByTestId('ticket-badge')).toHaveTextContent('Open');
-    expect(screen.getByTestId('tickets-open-empty')).toHaveTextContent('You have no open requests.');
+    expect(idsIn('tickets-open')).toEqual(['4810009']);
+    expect(screen.queryByTestId('tickets-open-empty')).not.toBeInTheDocument();
+  });
+
+  it('never says there are no open requests while the only ticket is open (Latest · Open)', async () => {
+    serve({}, { open: [ticket('4810010', 'open', '2026-02-02T00:00:00.000Z')], closed: [] });
+    renderInRouter(<TicketsPage />, { path: '/tickets' });
+    const top = within(await screen.findByTestId('tickets-latest')).getByTestId('ticket');
+    expect(top).toHaveAttribute('data-latest', 'true');
+    expect(within(top).getByTestId('ticket-badge')).toHaveTextContent('Open');
+    expect(screen.queryByText('You have no open requests.')).not.toBeInTheDocument();
+    const listed = within(screen.getByTestId('tickets-open')).getByTestId('ticket');
+    expect(listed).toHaveAttribute('data-ticket-id', '4810010');
+    expect(within(listed).getByTestId('ticket-badge')).toHaveTextContent('Open');
+    expect(screen.getByTestId('tickets-closed-empty')).toHaveTextContent('No resolved requests yet.');
+    // Two cards of one ticket, each named by its own heading.
+    const headings = screen.getAllByRole('heading', { level: 3, name: 'Subject 4810010' });
+    expect(headings).toHaveLength(2);
+    expect(new Set(headings.map((h) => h.id)).size).toBe(2);
   });
 
   it('says so when there are no tickets, with a way to write to us', async () => {
@@ -142,11 +161,12 @@ describe('/tickets', () => {
     const user = userEvent.setup();
     renderInRouter(<TicketsPage />, { path: '/tickets' });
     await screen.findByTestId('tickets-latest');
-    expect(screen.getAllByTestId('ticket')).toHaveLength(100);
+    // Every ticket in its list, plus the latest on top.
+    expect(screen.getAllByTestId('ticket')).toHaveLength(101);
     await user.click(screen.getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(screen.getAllByTestId('ticket')).toHaveLength(200));
+    await waitFor(() => expect(screen.getAllByTestId('ticket')).toHaveLength(201));
     await user.click(screen.getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(screen.getAllByTestId('ticket')).toHaveLength(230));
+    await waitFor(() => expect(screen.getAllByTestId('ticket')).toHaveLength(231));
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
     expect(asked).toEqual([null, 'after-100', 'after-200']);
     // Still newest first after the merge, and the oldest of all is there.

@@ -11,6 +11,8 @@ export interface ArticleFooterProps {
   labels: Article['labels'];
   /** false when the page shows the write-to-us form itself. */
   writeToUs?: boolean;
+  /** Where Write to us leads when the page knows better than the selected booking (an order's issue form). */
+  writeToUsHref?: string | undefined;
 }
 
 /**
@@ -18,7 +20,12 @@ export interface ArticleFooterProps {
  * minus_write_to_us) or by the master switch for everyone (spec §6). Write to us opens the article's issue
  * form, in the selected booking's context when there is one (/{crn}/dwritetous/{articleId}).
  */
-export function ArticleFooter({ articleId, labels, writeToUs: withWriteToUs = true }: ArticleFooterProps) {
+export function ArticleFooter({
+  articleId,
+  labels,
+  writeToUs: withWriteToUs = true,
+  writeToUsHref: href,
+}: ArticleFooterProps) {
   const { t } = useTranslation();
   const { switches } = useSession();
   const booking = useSelectedBooking();
@@ -36,7 +43,7 @@ export function ArticleFooter({ articleId, labels, writeToUs: withWriteToUs = tr
         ) : null}
         {writeToUs ? (
           <Link
-            to={writeToUsHref(articleId, booking?.crn)}
+            to={href ?? writeToUsHref(articleId, booking?.crn)}
             className="button button--secondary"
             data-testid="write-to-us-link"
           >

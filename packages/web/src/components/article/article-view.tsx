@@ -32,6 +32,10 @@ export interface ArticleViewProps {
   hrefFor?: (node: ArticleSummary) => string;
   /** Replaces the server's related list for articles (the /kb pages show the parent's other children). */
   related?: { nodes: readonly ArticleSummary[]; hrefFor: (node: ArticleSummary) => string };
+  /** Where the server's related topics go; the article page by default (an order's article keeps the order). */
+  relatedHref?: (node: ArticleSummary) => string;
+  /** Where the footer's Write to us goes, when not the article's own form (an order's issue form). */
+  writeToUsHref?: string;
   /** Back as a link to a fixed place (the /kb parent level). */
   backTo?: string;
   /** Back as an action (share-pass popups close themselves). */
@@ -56,6 +60,8 @@ export function ArticleView({
   indexNames,
   hrefFor = defaultHref,
   related,
+  relatedHref = defaultHref,
+  writeToUsHref,
   backTo,
   onBack,
   renderExtra,
@@ -101,7 +107,7 @@ export function ArticleView({
       else void navigate(parent ? articleHref(parent.id) : routes.home);
     });
   const shownRelated =
-    article.type === 'article' && related ? related : { nodes: article.related, hrefFor: defaultHref };
+    article.type === 'article' && related ? related : { nodes: article.related, hrefFor: relatedHref };
   const hideBody = labelOn(article.labels, 'hide_body');
   const withFeedback = article.type === 'article' && article.label_names.includes('article_feedback');
   const extra = renderExtra?.(article) ?? null;
@@ -142,7 +148,12 @@ export function ArticleView({
           <NodeList nodes={shownRelated.nodes} hrefFor={shownRelated.hrefFor} />
         </section>
       ) : null}
-      <ArticleFooter articleId={article.id} labels={article.labels} writeToUs={extra === null} />
+      <ArticleFooter
+        articleId={article.id}
+        labels={article.labels}
+        writeToUs={extra === null}
+        writeToUsHref={writeToUsHref}
+      />
     </article>
   );
 }

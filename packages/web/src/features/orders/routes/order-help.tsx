@@ -1,4 +1,4 @@
-import { type ArticleSummary, orderMetaSegment } from '@selfserve/contract';
+import { type ArticleSummary, orderArticleHref, orderMetaSegment } from '@selfserve/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -15,8 +15,6 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
 import '../../../components/bookings.css';
 import { useOrderMeta } from '../../../lib/orders/get-order-meta';
-
-const articleHref = (node: ArticleSummary) => `/dreport/${encodeURIComponent(node.id)}`;
 
 function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
   const { t } = useTranslation();
@@ -47,7 +45,7 @@ function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
         categories={categories}
         selectedId={selectedId}
         onSelect={(category) => setChosen(category.id)}
-        childHref={articleHref}
+        childHref={(node: ArticleSummary) => orderArticleHref(kind, orderId, node.id)}
       />
     </div>
   );

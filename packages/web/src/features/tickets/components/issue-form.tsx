@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import '../labels';
 import {
   type Article,
+  answeredTicketId,
   articleFormRules,
   cleanDescription,
   DESCRIPTION_MIN_LENGTH,
@@ -219,9 +220,19 @@ export function IssueForm({
     form.clearErrors('root');
     try {
       const answer = await create.mutateAsync({ ...request, idempotencyKey: attempt.key } as CreateTicketRequest);
+      const ticketId = answeredTicketId(answer);
+      if (!ticketId) {
+        // Spec §8: an answer that names no ticket made nothing to follow — say so, keep the form, and let the next
+        // submit be a new one (a new key), since this key's answer would only repeat itself.
+        if (attemptNumber.current === n && status.current === 'creating') status.current = 'initial';
+        lastAttempt.current = null;
+        fail(n);
+        form.setError('root.server', { type: 'ticketNotSubmitted', message: formatMessage('ticketNotSubmitted') });
+        return;
+      }
       if (attemptNumber.current === n && status.current === 'creating') status.current = 'done';
       succeed(n, {
-        ticketId: answer.ticket_id,
+        ticketId,
         requestStatus: answer.request_status,
         message: shownText(answer) ?? answer.message,
       });

@@ -1,4 +1,5 @@
 import { ticketBadge } from '@selfserve/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TicketRating } from '../../../components/ticket-rating/ticket-rating';
 import { formatDateTime, isoDateTime } from '../../../lib/format-date';
@@ -13,6 +14,8 @@ export interface TicketCardProps {
 export function TicketCard({ ticket, latest = false }: TicketCardProps) {
   const { t, i18n } = useTranslation();
   const badge = ticketBadge(ticket.status);
+  // The latest ticket is also in its list: ids stay unique on the page.
+  const headingId = useId();
   return (
     <article
       className={latest ? 'ticket-card ticket-card--latest' : 'ticket-card'}
@@ -20,10 +23,10 @@ export function TicketCard({ ticket, latest = false }: TicketCardProps) {
       data-ticket-id={ticket.ticket_id}
       data-status={ticket.status}
       data-latest={latest ? 'true' : undefined}
-      aria-labelledby={`ticket-${ticket.ticket_id}`}
+      aria-labelledby={headingId}
     >
       <div className="ticket-card__head">
-        <h3 className="ticket-card__subject" id={`ticket-${ticket.ticket_id}`}>
+        <h3 className="ticket-card__subject" id={headingId}>
           {ticket.subject}
         </h3>
         {latest ? <span className="ticket-latest-mark">{t('tickets.list.latestMark')}</span> : null}

@@ -1,29 +1,44 @@
-import { bookingRoutes, formatMessage, routes, shownText } from '@selfserve/contract';
+import { answeredTicketId, bookingRoutes, routes, shownText } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../labels';
 import '../tickets.css';
 
 /**
- * The answer a completion may bring in its navigation state (`{ code, message, params }`), shown by its code;
- * otherwise the spec's success text.
+ * What a submit brings to /dsuccess in its navigation state: its answer, `{ ticket_id, code, message, params }`
+ * (`navigate(ticketRoutes.dsuccess, { state: answer })`). Nothing else shows the page.
  */
-function messageFrom(state: unknown): string {
-  const said = typeof state === 'object' && state !== null ? (state as { message?: unknown }) : {};
-  const text = typeof said.message === 'string' && said.message.length <= 1000 ? shownText(said) : null;
-  return text ?? formatMessage('ticketSuccess');
+export interface DsuccessState {
+  ticket_id: string;
+  code?: string;
+  message: string;
+  params?: Record<string, string | number>;
 }
 
-/** /dsuccess (spec §2): completion, with the ways home (/selfServe, /main, /home). */
+/** The submit's answer in the navigation state, shown by its code; null when the page was not reached by a submit. */
+function submittedText(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null) return null;
+  const said = state as Partial<Record<keyof DsuccessState, unknown>>;
+  if (!answeredTicketId(said) || typeof said.message !== 'string' || said.message.length > 1000) return null;
+  return shownText(said);
+}
+
+/**
+ * /dsuccess (spec §2): completion, with the ways home (/selfServe, /main, /home) — only right after a submit, which
+ * brings its answer in the navigation state. Opened any other way (typed, bookmarked, reloaded in a new tab) there
+ * is nothing to confirm: it goes home.
+ */
 export function DsuccessPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  useDocumentTitle(t('tickets.success.title'));
+  const text = submittedText(location.state);
+  useDocumentTitle(text ? t('tickets.success.title') : '');
+  if (!text) return <Navigate to={routes.home} replace />;
   return (
     <section className="page page--centered ticket-page" aria-labelledby="dsuccess-heading" data-testid="dsuccess">
       <h1 id="dsuccess-heading">{t('tickets.success.title')}</h1>
-      <p data-testid="ticket-message">{messageFrom(location.state)}</p>
+      <p data-testid="ticket-message">{text}</p>
       <p className="ticket-links ticket-links--center">
         <Link to={routes.selfServe} className="button">
           {t('tickets.success.selfServe')}

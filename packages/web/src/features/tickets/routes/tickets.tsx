@@ -47,9 +47,9 @@ function Tickets() {
   const lists = useMemo(() => {
     if (!query.data) return null;
     const { open, closed } = loadedTickets(query.data);
-    const latest = latestTicket(open, closed);
-    const others = (list: TicketSummary[]) => newestFirst(list.filter((t) => t.ticket_id !== latest?.ticket_id));
-    return { latest, open: others(open), closed: others(closed) };
+    // The latest request is shown on top as well, never instead: every open ticket is listed under open requests and
+    // every resolved one in the history, so the lists never say "none" while a ticket exists.
+    return { latest: latestTicket(open, closed), open: newestFirst(open), closed: newestFirst(closed) };
   }, [query.data]);
 
   if (query.isPending) return <Loader fullPage />;
@@ -100,7 +100,7 @@ function Tickets() {
 }
 
 /**
- * /tickets (spec §2, §4): the user's latest request on top (contract latestTicket), then open requests and,
+ * /tickets (spec §2, §4): the user's latest request on top (contract latestTicket), then every open request and,
  * where the app is new enough (contract supportHistoryEnabled), the support history of resolved ones; newest
  * first, each with its Open / Resolved badge and the support rating. The server answers a page at a time; 'Show
  * more' loads the next until every request is shown.

@@ -1,18 +1,15 @@
-import { bookingRoutes, orderMetaSegment } from '@selfserve/contract';
-import { useState } from 'react';
+import { bookingRoutes } from '@selfserve/contract';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
 import { BookingContext, CheckedCrn } from '../../../components/booking-context';
 import { ChoiceGroup } from '../../../components/choice-group';
-import { ErrorState } from '../../../components/error-state';
-import { Loader } from '../../../components/loader';
+import { OrderHelpContext } from '../../../components/order-context';
 import { RequireUser } from '../../../components/require-user';
-import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/bookings.css';
-import { useOrderMeta } from '../../../lib/orders/get-order-meta';
 import type { MarketplaceKind } from '../api/create-ticket';
 import { ArticleIssueForm } from '../components/article-issue-form';
 import { FormForUser } from '../components/form-for-user';
@@ -75,26 +72,39 @@ const marketplaceKinds: Record<string, MarketplaceKind> = {
   fashion_electronics: 'fashion/electronics',
 };
 
-/** An order's issue form (?order_id=&order_type=): the order must be the user's; its items are the checklist. */
+/**
+ * An order's issue form (?order_id=&order_type=) under the order's card: the order must be the user's; its items are
+ * the checklist, and the ticket goes to the marketplace createTicket of its kind with its id.
+ */
 function OrderIssueForm({ articleId, orderId, orderType }: { articleId: string; orderId: string; orderType: string }) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const segment = orderMetaSegment(orderType);
-  const kind = marketplaceKinds[orderType];
-  const meta = useOrderMeta(user?.id, segment, orderId);
-  const order = meta.data?.order;
-
-  if (!segment || !kind) return <NotFound title={t('NOT_FOUND')} />;
-  if (meta.isPending) return <Loader fullPage />;
-  if (meta.error instanceof ApiError && meta.error.status === 404) {
-    return <NotFound title={meta.error.text} />;
-  }
-  if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;
-  if (!order) return <NotFound title={t('NOT_FOUND')} />;
-  return <ArticleIssueForm articleId={articleId} order={{ kind, orderId: order.order_id, items: order.items }} />;
+  const kind = Object.hasOwn(marketplaceKinds, orderType) ? marketplaceKinds[orderType] : undefined;
+  if (!kind) return <NotFound title={t('orderNotFound')} />;
+  return (
+    <OrderHelpContext kind={orderType} orderId={orderId}>
+      {(order) => (
+        <ArticleIssueForm articleId={articleId} order={{ kind, orderId: order.order_id, items: order.items }} />
+      )}
+    </OrderHelpContext>
+  );
 }
 
-/** /dwritetous/{articleId} (spec §2): the article's issue form; needs a signed-in user; bare /dwritetous → /main. */
+/**
+ * The issue form needs a signed-in user with an e-mail. A visitor who followed Write to us is asked to sign in, and
+ * comes back to this very form (path and query: the order stays) afterwards; a user without an e-mail goes home.
+ */
+function SignedInForm({ children }: { children: ReactNode }) {
+  return (
+    <FormForUser>
+      <RequireUser>{children}</RequireUser>
+    </FormForUser>
+  );
+}
+
+/**
+ * /dwritetous/{articleId} (spec §2): the article's issue form, or an order's with ?order_id=&order_type=; visitors are
+ * asked to sign in first; bare /dwritetous → /main.
+ */
 export function DwritetousPage() {
   const { articleId } = useParams();
   const [params] = useSearchParams();
@@ -102,11 +112,11 @@ export function DwritetousPage() {
   const orderId = params.get('order_id');
   const orderType = params.get('order_type');
   return (
-    <RequireUser>
-      <div className="page ticket-page">
+    <div className="page ticket-page">
+      <SignedInForm>
         {orderId && orderType ? (
           <OrderIssueForm
-            key={`${orderType}/${orderId}`}
+            key={`${orderType}/${orderId}/${articleId}`}
             articleId={articleId}
             orderId={orderId}
             orderType={orderType}
@@ -114,8 +124,8 @@ export function DwritetousPage() {
         ) : (
           <ArticleIssueForm key={articleId} articleId={articleId} />
         )}
-      </div>
-    </RequireUser>
+      </SignedInForm>
+    </div>
   );
 }
 
@@ -132,16 +142,19 @@ function BookingIssueForm({ crn, articleId }: { crn: string; articleId: string }
   );
 }
 
-/** /{crn}/dwritetous/{articleId} (spec §2): the issue form under the booking's card; the booking goes with it. */
+/**
+ * /{crn}/dwritetous/{articleId} (spec §2): the issue form under the booking's card; the booking goes with it. It needs
+ * login: visitors are asked to sign in and come back here.
+ */
 export function BookingWriteToUsPage() {
   const { crn = '', articleId = '' } = useParams();
   return (
-    <RequireUser>
-      <div className="page ticket-page">
+    <div className="page ticket-page">
+      <SignedInForm>
         <CheckedCrn key={crn} crn={crn}>
           {(valid) => <BookingIssueForm key={articleId} crn={valid} articleId={articleId} />}
         </CheckedCrn>
-      </div>
-    </RequireUser>
+      </SignedInForm>
+    </div>
   );
 }
