@@ -133,3 +133,18 @@ test('a blocked account asks for a review without choosing a ride, and rates it 
   expect((await rating).postDataJSON()).toMatchObject({ satisfaction_rating: { score: 'good' }, email_from: riya });
   await expect(page.getByRole('status').filter({ hasText: /thank/i })).toBeVisible();
 });
+
+test('a v3 submit opens the result article page /simple_article with its answer', async ({ page }) => {
+  await signIn(page, riya);
+  const completed = (await allListedBookings(page.request)).filter((b) => b.status.toLowerCase() === 'completed');
+  const ride = completed.at(-1);
+  expect(ride, 'a completed ride').toBeDefined();
+  if (!ride) return;
+
+  // content/kb/customer/101002-longer-route.md carries the api_call__v3_submit tag.
+  await page.goto(`/${ride.crn}/dreport/101002`);
+  const panel = page.getByTestId('onetouch-panel');
+  await panel.getByRole('button').first().click();
+  await expect(page).toHaveURL(/\/simple_article\?id=101002$/);
+  await expect(page.getByRole('dialog', { name: /Request (already )?received/ })).toBeVisible();
+});
