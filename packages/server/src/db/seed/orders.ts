@@ -195,6 +195,17 @@ const ORDERS: readonly OrderSeed[] = [
     modifiedAfterHours: 0,
   },
   {
+    // A second gift card: two orders of one kind, so a ticket about each is its own (docs/tickets.md).
+    id: 'GFT5572248',
+    user: 'olivia',
+    type: 'giftcard',
+    status: 'delivered',
+    amount: 100,
+    items: [['gft-aud-100', 'Ride Credits E-Gift Card A$100', 1]],
+    daysAgo: 8,
+    modifiedAfterHours: 0,
+  },
+  {
     id: 'PRC3290574',
     user: 'olivia',
     type: 'parcel',
