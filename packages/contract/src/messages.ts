@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The message catalogue: every user-facing sentence the server sends and the spec's texts the web shows, written
  * once, each under a stable code. `{name}` marks a typed parameter. The server answers `{ code, message, params }`
@@ -52,6 +50,8 @@ export const messages = {
   appLinkFailed: 'Error in Sending App Link',
   listFailed: 'Something went wrong',
   invalidEmail: 'Please input a valid email address',
+  refundDestinationQuestion: 'How would you like to have your refund processed?',
+  back: 'BACK',
   enterValidEmail: 'Please Enter A Valid Email',
   enterValidPhone: 'Please Enter A Valid Phone Number',
   enterValidComment: 'Please Enter A Valid Comment Between 15 and 1000 characters',
@@ -216,7 +216,6 @@ export type ParamsArg<C extends MessageCode> = [ParamNames<(typeof messages)[C]>
   : [params: MessageParams<C>];
 
 export type MessageParamValues = Record<string, string | number>;
-export const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 /** A sentence as it travels: its code, its English text, and the parameters the text was made with. */
 export interface CodedMessage {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SUPPORT_HISTORY_MIN_APP_VERSION } from './constants.ts';
 import { isValidCrn } from './crn.ts';
-import { formatMessage, messageParamsSchema, says } from './messages.ts';
+import { messageParamsSchema } from './message-params.ts';
+import { formatMessage, says } from './messages.ts';
 import { type CsatReasonKey, csatReasons } from './ticket-rules.ts';
 
 /** Issue form and ticket texts (spec core.md §8, guided-flows.md §5). */

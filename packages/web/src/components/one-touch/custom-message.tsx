@@ -17,7 +17,7 @@ export function CustomMessage({ heading, message, onBack }: { heading: string; m
       </h2>
       <p>{message}</p>
       <Button variant="secondary" onClick={onBack}>
-        {t('oneTouchShared.text.back')}
+        {t('back')}
       </Button>
     </div>
   );

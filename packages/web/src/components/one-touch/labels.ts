@@ -1,10 +1,5 @@
 import { addFeatureLabels } from '../../lib/i18n';
 
-/** The spec's own text (guided-flows.md §4), exactly as the spec writes it; English in every locale until translated. */
-const specTexts = {
-  back: 'BACK',
-};
-
 /** What every one-touch form shares: the ride to choose first, and the result dialog. */
 const ownEn = {
   chooseRide: 'Choose the ride this is about',
@@ -17,7 +12,7 @@ const ownEn = {
   },
 };
 
-export const oneTouchSharedEn = { text: specTexts, ...ownEn };
+export const oneTouchSharedEn = ownEn;
 export type OneTouchSharedLabels = typeof oneTouchSharedEn;
 
 declare module '../../lib/i18n' {

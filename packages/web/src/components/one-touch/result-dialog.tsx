@@ -176,7 +176,7 @@ export function ResultDialog({
           ) : null}
         </ul>
       ) : null}
-      <Button onClick={onBack}>{t('oneTouchShared.text.back')}</Button>
+      <Button onClick={onBack}>{t('back')}</Button>
     </div>
   );
 }

@@ -1,14 +1,5 @@
 import { addFeatureLabels } from '../../lib/i18n';
 
-/**
- * The spec's own texts of the one-touch screens (guided-flows.md §2–§4), exactly as the spec writes them.
- * They stay English in every locale until translated ones are written.
- */
-const specTexts = {
-  refundTitle: 'How would you like to have your refund processed?',
-  invalidEmail: 'Please Enter A Valid Email',
-};
-
 /** The one-touch feature's own labels. */
 const ownEn = {
   panel: {
@@ -42,7 +33,7 @@ const ownEn = {
   },
 };
 
-export const oneTouchEn = { text: specTexts, ...ownEn };
+export const oneTouchEn = ownEn;
 export type OneTouchLabels = typeof oneTouchEn;
 
 declare module '../../lib/i18n' {
@@ -51,7 +42,7 @@ declare module '../../lib/i18n' {
   }
 }
 
-/** Hindi for our own labels; the spec's texts fall back to English. */
+/** Hindi for our own labels (the spec's texts are the contract's catalogue, by code). */
 const oneTouchHi: typeof ownEn = {
   panel: {
     submitRequest: 'अनुरोध सबमिट करें',

@@ -71,7 +71,7 @@ function RefundDestinationStep({
   return (
     <form className="form onetouch-refund" onSubmit={submit} data-testid="refund-destination">
       <ChoiceGroup
-        legend={t('onetouch.text.refundTitle')}
+        legend={t('refundDestinationQuestion')}
         optionClassName="onetouch-refund__option"
         options={refundOptions
           .filter((o) => offered.includes(o.value))

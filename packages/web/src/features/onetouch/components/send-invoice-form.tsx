@@ -12,7 +12,7 @@ export function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (emai
   const { user, userInfo } = useSession();
   const [email, setEmail] = useState(userInfo?.email ?? user?.email ?? '');
   const [invalid, setInvalid] = useState(false);
-  const error = invalid ? t('onetouch.text.invalidEmail') : null;
+  const error = invalid ? t('enterValidEmail') : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isValidEmail(email)) {

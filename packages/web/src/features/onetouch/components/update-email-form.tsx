@@ -23,7 +23,7 @@ function UpdateEmailFields({ busy, onSubmit }: { busy: boolean; onSubmit: (previ
   const [current, setCurrent] = useState(user?.email ?? '');
   const [next, setNext] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const error = invalid ? t('onetouch.text.invalidEmail') : null;
+  const error = invalid ? t('enterValidEmail') : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Only the new address is checked here; an empty current one is the server's to answer (Sorry, log in again).
