@@ -24,6 +24,15 @@ import { booking, bookings, validCrn } from './booking-fixtures';
 import { article, articleResponse, category, leaf, metaResponse, summary } from './kb-fixtures';
 import { type FetchHandler, jsonResponse, mockFetch, renderAppRoutes, riya, userInfo } from './utils';
 
+const sunil = {
+  ...riya,
+  id: 'u_food_rider',
+  email: 'sunil.rider@example.in',
+  name: 'Sunil Kumar',
+  role: 'food_delivery_rider' as const,
+  is_member: false,
+};
+
 const signedIn: Partial<SessionState> = {
   user: { ...riya, is_member: false },
   userInfo: userInfo({ email: riya.email, name: riya.name, is_select: false, active_subscription: null }),
@@ -50,15 +59,18 @@ function serveBookingApi(extra: Record<string, FetchHandler> = {}) {
       url.searchParams.get('ref_no') === charged.crn
         ? jsonResponse({ status: 'SUCCESS', data: charged })
         : failure(404, 'NOT_FOUND', messages.bookingNotFound),
-    [bookingPaths.details]: () =>
-      jsonResponse({
-        status: 'SUCCESS',
-        stop_at: null,
-        driver_phone: null,
-        imei: null,
-        cash_involved: false,
-        city: 'Bengaluru',
-      }),
+    [bookingPaths.details]: (url) =>
+      url.searchParams.get('id') === charged.id
+        ? jsonResponse({
+            status: 'SUCCESS',
+            stop_at: null,
+            driver_phone: null,
+            imei: null,
+            cash_involved: false,
+            city: 'Bengaluru',
+            data: charged,
+          })
+        : failure(404, 'NOT_FOUND', messages.bookingNotFound),
     [kbPaths.meta]: (url) =>
       url.searchParams.get('booking_id') === charged.crn
         ? jsonResponse({ ...metaResponse([feeCategory]), context: 'rides_Cancelled_Charged' })
@@ -159,6 +171,51 @@ describe('/bdetails/{crn}', () => {
     expect(await screen.findByTestId('booking-details')).toHaveTextContent('Bengaluru');
   });
 
+  it('always offers write to us and call us for the booking, even with no help topics for its state', async () => {
+    serveBookingApi({ [kbPaths.meta]: () => jsonResponse(metaResponse([])) });
+    renderRoutes(`/bdetails/${charged.crn}`);
+    expect(await h1(messages.chooseAnIssue)).toBeInTheDocument();
+    const contact = await screen.findByTestId('booking-contact');
+    expect(within(contact).getByRole('link', { name: 'Write to us' })).toHaveAttribute(
+      'href',
+      `/${charged.crn}/dwritetous/100607`,
+    );
+    expect(within(contact).getByRole('link', { name: 'Call us' })).toHaveAttribute('href', '/callUs');
+  });
+
+  it.each<[string, Partial<CustomerBooking>, string]>([
+    ['a UK rider', { country: 'GB', cab_category: 'sedan' }, '180302'],
+    ['an Australian rider', { country: 'AU', cab_category: 'sedan' }, '161001'],
+    ['an auto ride', { cab_category: 'auto' }, '100607'],
+  ])('writes to us through the write-to-us article of the booking’s index for %s', async (_who, b, articleId) => {
+    const country = b.country ?? 'IN';
+    const ride = { ...charged, ...b };
+    serveBookingApi({
+      [bookingPaths.getByCrn]: () => jsonResponse({ status: 'SUCCESS', data: ride }),
+      [kbPaths.meta]: () => jsonResponse(metaResponse([])),
+    });
+    renderRoutes(`/bdetails/${charged.crn}`, {
+      ...signedIn,
+      user: { ...riya, is_member: false, country_code: country },
+    });
+    const contact = await screen.findByTestId('booking-contact');
+    expect(within(contact).getByRole('link', { name: 'Write to us' })).toHaveAttribute(
+      'href',
+      `/${charged.crn}/dwritetous/${articleId}`,
+    );
+  });
+
+  it('leaves out a channel whose master switch is off', async () => {
+    serveBookingApi();
+    renderRoutes(`/bdetails/${charged.crn}`, {
+      ...signedIn,
+      switches: { write_to_us: true, call_us: false, chat: true },
+    });
+    const contact = await screen.findByTestId('booking-contact');
+    expect(within(contact).getByRole('link', { name: 'Write to us' })).toBeInTheDocument();
+    expect(within(contact).queryByRole('link', { name: 'Call us' })).not.toBeInTheDocument();
+  });
+
   it('opens a section of the booking as /{crn}/dsection', async () => {
     serveBookingApi();
     const router = renderRoutes(`/bdetails/${charged.crn}`);
@@ -233,6 +290,34 @@ describe('/main', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('booking-card')).toHaveLength(2);
+  });
+
+  it('tells a food-delivery rider why the list is refused and what to do instead, with no retry', async () => {
+    const fetchMock = mockFetch({
+      [bookingPaths.list]: () => failure(403, 'foodRiderNoBookings', messages.foodRiderNoBookings),
+    });
+    renderRoutes('/main', { ...signedIn, user: sunil });
+    const refused = await screen.findByTestId('booking-list-refused');
+    expect(refused).toHaveTextContent(messages.foodRiderNoBookings);
+    expect(within(refused).getByRole('link', { name: 'See help topics' })).toHaveAttribute('href', '/home');
+    expect(within(refused).getByRole('link', { name: 'Write to us' })).toHaveAttribute('href', '/writetous');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.retry)).not.toBeInTheDocument();
+    // A permanent refusal is asked once: no automatic retries either.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetchMock.mock.calls.filter(([u]) => String(u).startsWith(bookingPaths.list))).toHaveLength(1);
+  });
+
+  it('shows the refusal on /bookings too, without write to us when its switch is off', async () => {
+    mockFetch({ [bookingPaths.list]: () => failure(403, 'foodRiderNoBookings', messages.foodRiderNoBookings) });
+    renderRoutes('/bookings', {
+      ...signedIn,
+      user: sunil,
+      switches: { write_to_us: false, call_us: true, chat: true },
+    });
+    const refused = await screen.findByTestId('booking-list-refused');
+    expect(within(refused).queryByRole('link', { name: 'Write to us' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('booking-list-error')).not.toBeInTheDocument();
   });
 
   it('asks for page 2 with the key page 1 gave, and a failed page ends paging with the retry text', async () => {
@@ -382,17 +467,24 @@ describe('articles in a booking context', () => {
     expect(await h1(messages.bookingNotFound)).toBeInTheDocument();
   });
 
-  it('/support/{bid}/dreport/{id} shows the article for the user’s own booking', async () => {
+  it('/support/{bid}/dreport/{id} shows the card of the user’s own booking above the article', async () => {
     serveBookingApi();
-    renderRoutes('/support/bk_riya_001/dreport/101101');
+    renderRoutes(`/support/${charged.id}/dreport/101101`);
     expect(await h1('Dispute the cancellation fee')).toBeInTheDocument();
-    await waitFor(() => expect(selectedBookingStore.get()?.id).toBe('bk_riya_001'));
+    const card = within(screen.getByTestId('booking-context')).getByTestId('booking-card');
+    expect(card).toHaveAttribute('data-crn', charged.crn);
+    expect(within(card).getByTestId('booking-status')).toHaveTextContent('Cancelled');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', `/bdetails/${charged.crn}`);
+    await waitFor(() =>
+      expect(selectedBookingStore.get()).toEqual({ id: charged.id, crn: charged.crn, cab_category: 'prime' }),
+    );
   });
 
   it("/support/{bid}/dreport/{id} shows 'Booking Not found.' for someone else's booking", async () => {
-    serveBookingApi({ [bookingPaths.details]: () => failure(404, 'NOT_FOUND', messages.bookingNotFound) });
+    serveBookingApi();
     renderRoutes('/support/bk_other/dreport/101101');
     expect(await h1(messages.bookingNotFound)).toBeInTheDocument();
+    expect(screen.queryByTestId('booking-card')).not.toBeInTheDocument();
   });
 });
 

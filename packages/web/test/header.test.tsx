@@ -1,12 +1,21 @@
 import { apiPaths, routes } from '@selfserve/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SessionProvider } from '../src/app/session-provider';
+import { AppShell } from '../src/app/shell/app-shell';
 import { Header } from '../src/app/shell/header';
-import { createTestQueryClient, jsonResponse, mockFetch, renderWithSession, riya, sessionResponse } from './utils';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  mockFetch,
+  renderAppRoutes,
+  renderWithSession,
+  riya,
+  sessionResponse,
+} from './utils';
 
 describe('Header', () => {
   it('shows the e-mail and a logout button for a signed-in user', () => {
@@ -90,5 +99,63 @@ describe('Side menu', () => {
     renderWithSession(<Header />);
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(screen.queryByRole('link', { name: 'My tickets' })).not.toBeInTheDocument();
+  });
+
+  it('inside the host app offers neither the app download nor logout (the app owns the session)', () => {
+    renderWithSession(<Header />, { session: { user: riya, inApp: true, entryMode: 'customer_app' } });
+    expect(screen.getByTestId('header-email')).toHaveTextContent(riya.email);
+    expect(screen.queryByTestId('logout-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('download-app-link')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download the app' })).not.toBeInTheDocument();
+  });
+
+  it('inside the host app offers no app download to a visitor either', () => {
+    renderWithSession(<Header />, { session: { inApp: true, entryMode: 'customer_app' } });
+    expect(screen.queryByTestId('download-app-link')).not.toBeInTheDocument();
+  });
+
+  it('keeps My Bookings out of a food-delivery rider’s side menu, and in a customer’s', async () => {
+    const user = userEvent.setup();
+    const sunil = { ...riya, id: 'u_food_rider', role: 'food_delivery_rider' as const };
+    const view = renderWithSession(<Header />, { session: { user: sunil } });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = within(screen.getByRole('navigation', { name: 'Side menu' }));
+    expect(menu.queryByRole('link', { name: 'My Bookings' })).not.toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'My tickets' })).toBeInTheDocument();
+    view.unmount();
+    renderWithSession(<Header />, { session: { user: riya } });
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(
+      within(screen.getByRole('navigation', { name: 'Side menu' })).getByRole('link', { name: 'My Bookings' }),
+    ).toHaveAttribute('href', '/bookings');
+  });
+});
+
+describe('AppShell', () => {
+  const shellAt = (entry: string, session = {}) =>
+    renderAppRoutes(
+      [{ path: '/', element: <AppShell />, children: [{ path: '*', element: <h1>Page</h1> }] }],
+      { initialEntries: [entry] },
+      { user: riya, ...session },
+    );
+
+  it('shows the site header on an ordinary page', async () => {
+    mockFetch({ [apiPaths.addTrack]: () => jsonResponse({ status: 'SUCCESS' }) });
+    shellAt('/simple_article?id=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByText('Skip to content')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a share-pass article', '/simple_article?id=1&pass_id=P-42', {}],
+    ['the share-pass entry mode', '/article/1', { entryMode: 'share_pass' }],
+  ])('shows no site header in %s popup', async (_what, entry, session) => {
+    mockFetch({ [apiPaths.addTrack]: () => jsonResponse({ status: 'SUCCESS' }) });
+    shellAt(entry, session);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('logout-button')).not.toBeInTheDocument();
+    expect(screen.queryByText('Skip to content')).not.toBeInTheDocument();
   });
 });

@@ -117,6 +117,19 @@ describe('knowledge-base home: main category list', () => {
     await screen.findByTestId('category-list');
     expect(selectedBookingStore.get()).toBeNull();
     expect(screen.getByRole('heading', { name: 'Your bookings' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Bookings' })).toHaveAttribute('href', '/bookings');
+    expect(screen.getByTestId('membership-status')).toBeInTheDocument();
+  });
+
+  it('offers a food-delivery rider no booking list, which they may not open (core.md §6)', async () => {
+    mockFetch({ [kbPaths.meta]: () => jsonResponse(metaResponse([ridesCategory])) });
+    const sunil = { ...riya, id: 'u_food_rider', role: 'food_delivery_rider' as const, name: 'Sunil Kumar' };
+    renderWithSession(<HomePage />, {
+      session: { user: sunil, userInfo: userInfo({ is_select: false }), userInfoStatus: 'success' },
+    });
+    await screen.findByTestId('category-list');
+    expect(screen.queryByRole('link', { name: 'Go to My Bookings' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('home-bookings')).not.toBeInTheDocument();
     expect(screen.getByTestId('membership-status')).toBeInTheDocument();
   });
 });

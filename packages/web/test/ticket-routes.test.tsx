@@ -11,14 +11,15 @@ import { safeReturnPath } from '../src/lib/return-path';
 import { setSelectedBooking } from '../src/lib/selected-booking';
 import type { SessionState } from '../src/lib/session';
 import { booking, validCrn } from './booking-fixtures';
-import { article, articleResponse, notFoundBody, summary } from './kb-fixtures';
+import { article, articleResponse, notFoundBody } from './kb-fixtures';
 import { created, signedInRiya } from './ticket-fixtures';
 import { type FetchHandler, jsonResponse, mockFetch, renderAppRoutes, riya } from './utils';
 
 const articles: Record<string, ReturnType<typeof article>> = {
   '100607': article({ id: '100607', title: 'My issue isn’t listed. Write to us', labels: { tag: 'write_to_us' } }),
   '101005': article({ id: '101005', title: 'I paid cash to the driver', labels: { one_touch: true } }),
-  '100605': article({ id: '100605', title: 'How do I verify my email', body: '<p>Open the link.</p>' }),
+  '100601': article({ id: '100601', title: 'How do I verify my email', body: '<p>Open the link.</p>' }),
+  '180302': article({ id: '180302', title: 'Write to us', labels: { tag: 'write_to_us' } }),
 };
 
 function serveApi(extra: Record<string, FetchHandler> = {}) {
@@ -246,39 +247,32 @@ describe('/report and /write_to_us', () => {
     expect(screen.queryByTestId('issue-form')).not.toBeInTheDocument();
   });
 
-  it('opens the best search match for /report/{tag}/default', async () => {
-    const searches: string[] = [];
-    serveApi({
-      [kbPaths.search('customer')]: (url) => {
-        searches.push(url.searchParams.get('query') ?? '');
-        return jsonResponse([{ ...summary('100605', 'How do I verify my email'), snippet: '' }]);
-      },
-    });
+  it('opens the article the contract names for /report/{tag}/default, searching nothing', async () => {
+    const { fetchMock } = serveApi();
     renderRoutes('/report/verify_email/default');
     expect(await h1('How do I verify my email')).toBeInTheDocument();
-    expect(searches).toEqual(['verify email']);
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
+    expect(asked.some((path) => path.includes('/search'))).toBe(false);
   });
 
-  it('treats /report/{context}/{previous} like a tag', async () => {
-    const searches: string[] = [];
-    serveApi({
-      [kbPaths.search('customer')]: (url) => {
-        searches.push(url.searchParams.get('query') ?? '');
-        return jsonResponse([{ ...summary('100605', 'How do I verify my email'), snippet: '' }]);
-      },
-    });
-    renderRoutes('/report/verify_email/home');
-    expect(await h1('How do I verify my email')).toBeInTheDocument();
-    expect(searches).toEqual(['verify email']);
+  it('opens /report/{context}/{previous} by the same table, in the viewer’s own index', async () => {
+    serveApi();
+    renderRoutes('/report/write_to_us/home');
+    expect(await h1('My issue isn’t listed. Write to us')).toBeInTheDocument();
   });
 
-  it("says 'Article not found.' when a tag matches nothing", async () => {
-    serveApi({
-      [kbPaths.search('customer')]: () =>
-        jsonResponse({ status: 'FAILURE', error: { code: 'NOT_FOUND', message: 'No Articles Found' } }, 404),
-    });
-    renderRoutes('/report/nothing_like_this/default');
+  it('gives a visitor on the UK site the UK article of a context', async () => {
+    serveApi();
+    renderRoutes('/report/write_to_us/home', { ukHost: true });
+    expect(await h1('Write to us')).toBeInTheDocument();
+  });
+
+  it("says 'Article not found.' for a context the table does not name", async () => {
+    serveApi();
+    renderRoutes('/report/ctx/home');
     expect(await h1(messages.articleNotFound)).toBeInTheDocument();
+    renderRoutes('/report/nothing_like_this/default');
+    expect((await screen.findAllByRole('heading', { level: 1, name: messages.articleNotFound })).length).toBe(2);
   });
 
   it('sends the source page with /write_to_us/{source}/{context}/dreport/{id}', async () => {

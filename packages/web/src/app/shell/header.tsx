@@ -70,7 +70,8 @@ export function Header() {
         </Link>
         <nav className="site-header__nav" aria-label={t('header.brand')}>
           <Link to={routes.home}>{t('header.supportHome')}</Link>
-          {ukHost ? null : (
+          {/* The UK site offers no app download (core.md §6), and inside the host app there is nothing to download. */}
+          {ukHost || inApp ? null : (
             <a href={appDownloadUrl} className="download-link" data-testid="download-app-link" rel="noopener">
               {t('header.downloadApp')}
             </a>
@@ -85,15 +86,18 @@ export function Header() {
                 <span className="visually-hidden">{t('header.signedInAs')} </span>
                 <span data-testid="header-email">{user.email}</span>
               </span>
-              <button
-                type="button"
-                className="button button--secondary"
-                data-testid="logout-button"
-                onClick={onLogout}
-                disabled={logout.isPending}
-              >
-                {t('header.logout')}
-              </button>
+              {/* Inside the host app the app owns the session (core.md §6): signing out is the app's, not ours. */}
+              {inApp ? null : (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  data-testid="logout-button"
+                  onClick={onLogout}
+                  disabled={logout.isPending}
+                >
+                  {t('header.logout')}
+                </button>
+              )}
             </>
           ) : ukHost || status === 'loading' ? null : (
             <Link to={signInHref} className="button button--secondary" data-testid="login-link">

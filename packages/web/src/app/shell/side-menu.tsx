@@ -1,4 +1,4 @@
-import { routes } from '@selfserve/contract';
+import { mayListBookings, routes } from '@selfserve/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,9 +48,12 @@ export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
               </li>
               {user ? (
                 <>
-                  <li>
-                    <Link to={routes.bookings}>{t('menu.myBookings')}</Link>
-                  </li>
+                  {/* Only for those who may list bookings: food-delivery riders cannot (core.md §6). */}
+                  {mayListBookings(user.role) ? (
+                    <li>
+                      <Link to={routes.bookings}>{t('menu.myBookings')}</Link>
+                    </li>
+                  ) : null}
                   <li>
                     <Link to={routes.tickets}>{t('menu.myTickets')}</Link>
                   </li>

@@ -21,4 +21,6 @@ export const bookingRouteTable: RouteObject[] = [
   lazyRoute('/:crn/dsection', bookingArticlePage, 'DsectionPage'),
   lazyRoute('/bookingsByType/:articleId/:previous', () => import('./routes/bookings-by-type'), 'BookingsByTypePage'),
   lazyRoute(DEEP_LINK_PATH, () => import('./routes/deep-link'), 'DeepLinkPage'),
+  // Static, so it outranks /report/{tag}/default whatever the order of the tables.
+  lazyRoute(bookingRoutes.viewInvoice, () => import('./routes/invoices'), 'InvoiceViewPage'),
 ];

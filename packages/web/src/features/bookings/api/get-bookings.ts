@@ -10,12 +10,20 @@ export interface BookingPageParam {
 
 export const firstBookingPage: BookingPageParam = { page_no: 1, page_key: null };
 
-/** Keyed by user: another sign-in in this tab never sees the previous user's rides. */
-export const bookingsQueryKey = (userId: string) => ['bookings', 'list', userId] as const;
+/** A list of one status only (docs/bookings.md "Status filter"): the invoice view lists completed rides. */
+export type BookingStatusFilter = 'completed';
 
-export function getBookings(page: BookingPageParam, signal?: AbortSignal): Promise<BookingListResponse> {
+/** Keyed by user (another sign-in in this tab never sees the previous user's rides) and by the status filter. */
+export const bookingsQueryKey = (userId: string, status: BookingStatusFilter | null = null) =>
+  ['bookings', 'list', userId, status] as const;
+
+export function getBookings(
+  page: BookingPageParam,
+  signal?: AbortSignal,
+  status: BookingStatusFilter | null = null,
+): Promise<BookingListResponse> {
   return api.get<BookingListResponse>(bookingPaths.list, {
-    query: { page_no: page.page_no, page_key: page.page_key },
+    query: { page_no: page.page_no, page_key: page.page_key, status },
     ...(signal ? { signal } : {}),
   });
 }
@@ -26,10 +34,10 @@ export function nextBookingPage(last: BookingListResponse, lastParam: BookingPag
   return { page_no: lastParam.page_no + 1, page_key: last.page_key };
 }
 
-export const bookingsQueryOptions = (userId: string) =>
+export const bookingsQueryOptions = (userId: string, status: BookingStatusFilter | null = null) =>
   infiniteQueryOptions({
-    queryKey: bookingsQueryKey(userId),
-    queryFn: ({ pageParam, signal }) => getBookings(pageParam, signal),
+    queryKey: bookingsQueryKey(userId, status),
+    queryFn: ({ pageParam, signal }) => getBookings(pageParam, signal, status),
     initialPageParam: firstBookingPage,
     getNextPageParam: (last, _all, lastParam) => nextBookingPage(last, lastParam),
     staleTime: 60_000,
@@ -37,7 +45,7 @@ export const bookingsQueryOptions = (userId: string) =>
     refetchOnWindowFocus: false,
   });
 
-/** The signed-in user's bookings, newest first, page by page. */
-export function useBookings(userId: string | null | undefined) {
-  return useInfiniteQuery({ ...bookingsQueryOptions(userId ?? ''), enabled: Boolean(userId) });
+/** The signed-in user's bookings (of one status when asked), newest first, page by page. */
+export function useBookings(userId: string | null | undefined, status: BookingStatusFilter | null = null) {
+  return useInfiniteQuery({ ...bookingsQueryOptions(userId ?? '', status), enabled: Boolean(userId) });
 }

@@ -1,12 +1,22 @@
-import { type ArticleSummary, bookingArticleHref, bookingSectionHref, type CustomerBooking } from '@selfserve/contract';
+import {
+  type ArticleSummary,
+  articleIndexes,
+  bookingArticleHref,
+  bookingSectionHref,
+  type CustomerBooking,
+  writeToUsArticleFor,
+  writeToUsHref,
+} from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BookingCard } from '../../../components/booking-card';
 import { CategoryBrowser } from '../../../components/category-browser';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { formatDateTime } from '../../../lib/format-date';
 import { useKbMeta } from '../../../lib/kb/get-kb-meta';
+import { kbRoutes } from '../../../lib/kb/paths';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -16,6 +26,7 @@ import { useBookingDetails } from '../api/get-booking-details';
 import '../../../components/bookings.css';
 import { BookingNotFound, isBookingMissing } from '../../../components/booking-context';
 import { selectBooking, selectBookingSection } from '../../../lib/bookings/selection';
+import '../labels';
 
 /** Where and when the ride ended and how it was paid (details call); nothing when that is unavailable. */
 export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
@@ -84,6 +95,45 @@ export function BookingIssues({ crn }: { crn: string }) {
 }
 
 /**
+ * Write to us and Call us for a booking, whatever the content has for its state (docs/bookings.md): write to us opens
+ * the issue form of the write-to-us article of the index the booking's help reads, in the booking's context; each
+ * shows while its master switch is on (spec §6).
+ */
+export function BookingContact({ booking }: { booking: CustomerBooking }) {
+  const { t } = useTranslation();
+  const { user, switches } = useSession();
+  const [index = 'customer'] = articleIndexes({
+    role: user?.role ?? 'customer',
+    country: user?.country_code,
+    locale: user?.locale,
+    booking,
+  });
+  const articleId = switches.write_to_us ? writeToUsArticleFor(index) : null;
+  if (!articleId && !switches.call_us) return null;
+  return (
+    <section className="kb-article__footer" aria-label={t('bookingPages.contact.label')} data-testid="booking-contact">
+      <p>{t('kb.stillNeedHelp')}</p>
+      <div className="kb-article__contact">
+        {switches.call_us ? (
+          <Link to={kbRoutes.callUs} className="button button--secondary" data-testid="call-us-link">
+            {t('kb.callUs')}
+          </Link>
+        ) : null}
+        {articleId ? (
+          <Link
+            to={writeToUsHref(articleId, booking.crn)}
+            className="button button--secondary"
+            data-testid="write-to-us-link"
+          >
+            {t('kb.writeToUs')}
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/**
  * Help for one booking (spec §2 /bdetails/{crn}): the booking card and its details, then 'Choose an Issue'
  * with the categories of the booking's state. The CRN must already have passed the check. `beforeIssues`
  * adds a part of the page above the categories (the bill on the billing-help page).
@@ -119,6 +169,7 @@ export function BookingHelp({
       </section>
       {beforeIssues?.(booking)}
       <BookingIssues crn={booking.crn} />
+      <BookingContact booking={booking} />
     </div>
   );
 }

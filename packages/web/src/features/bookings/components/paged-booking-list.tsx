@@ -1,10 +1,15 @@
-import type { CustomerBooking } from '@selfserve/contract';
+import { type CustomerBooking, routes, ticketRoutes } from '@selfserve/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BookingCard } from '../../../components/booking-card';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
+import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { useScrollPaging } from '../hooks/use-scroll-paging';
+import '../labels';
 
 export interface PagedBookingListProps<Page> {
   query: UseInfiniteQueryResult<InfiniteData<Page, unknown>, Error>;
@@ -12,6 +17,8 @@ export interface PagedBookingListProps<Page> {
   bookingsOf: (page: Page) => CustomerBooking[];
   hrefFor: (booking: CustomerBooking) => string;
   onChoose?: (booking: CustomerBooking) => void;
+  /** What follows a booking's card in the list (the invoice view's e-mail action). */
+  renderAfter?: (booking: CustomerBooking) => ReactNode;
   /** 'No booking found' or 'No bookings found' (spec §2). */
   emptyText: string;
   /** A hidden list (another tab is shown) does not page. */
@@ -32,6 +39,36 @@ function RetryNotice({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/** A permanent refusal (403): asking again cannot help, so no retry. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403;
+}
+
+/**
+ * A list this user may not open (a food-delivery rider's bookings, core.md §6): the server's reason, what they can
+ * do instead — the help topics, write to us (when it is on) — and never a retry, which could not work.
+ */
+export function RefusedNotice({ error }: { error: ApiError }) {
+  const { t } = useTranslation();
+  const { switches } = useSession();
+  return (
+    <div className="booking-list__error" role="alert" data-testid="booking-list-refused">
+      <p>{error.text}</p>
+      <p>{t('bookingPages.refused.instead')}</p>
+      <p className="booking-list__actions">
+        <Link to={routes.home} className="button">
+          {t('bookingPages.refused.helpTopics')}
+        </Link>{' '}
+        {switches.write_to_us ? (
+          <Link to={ticketRoutes.writeToUs} className="button button--secondary">
+            {t('bookingPages.refused.writeToUs')}
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
 /**
  * A booking list that loads page by page as the user scrolls near the bottom (spec §4), with the empty
  * text when there is nothing and the retry text when a page fails.
@@ -44,6 +81,7 @@ export function PagedBookingList<Page>({
   emptyText,
   active = true,
   labelledBy,
+  renderAfter,
 }: PagedBookingListProps<Page>) {
   const { t } = useTranslation();
   const pages = query.data?.pages ?? [];
@@ -58,6 +96,7 @@ export function PagedBookingList<Page>({
     enabled: active,
   });
 
+  if (isRefusal(query.error)) return <RefusedNotice error={query.error} />;
   if (query.isPending) return <Loader />;
   if (pages.length === 0) return <RetryNotice onRetry={() => void query.refetch()} />;
 
@@ -76,6 +115,7 @@ export function PagedBookingList<Page>({
                 href={hrefFor(booking)}
                 {...(onChoose ? { onChoose: () => onChoose(booking) } : {})}
               />
+              {renderAfter?.(booking)}
             </li>
           ))}
         </ul>

@@ -7,18 +7,20 @@ import {
   supportArticleHref,
 } from '@selfserve/contract';
 import { type ReactElement, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ArticleView } from '../../../components/article/article-view';
+import { BookingCard } from '../../../components/booking-card';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
-import { selectedBookingStore, setSelectedBooking } from '../../../lib/selected-booking';
+import { selectedBookingStore } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
 import '../../../components/kb.css';
 import { useBookingDetails } from '../api/get-booking-details';
 import '../../../components/bookings.css';
 import { BookingContext, BookingNotFound, CheckedCrn, isBookingMissing } from '../../../components/booking-context';
-import { bookingSectionStore } from '../../../lib/bookings/selection';
+import { bookingSectionStore, selectBooking } from '../../../lib/bookings/selection';
 
 /** An article with the booking it is about above it; its child topics stay in the booking's context. */
 function ArticleForCrn({ crn, articleId }: { crn: string; articleId: string }) {
@@ -51,26 +53,31 @@ export function BookingArticlePage() {
 }
 
 function ArticleForBookingId({ bookingId, articleId }: { bookingId: string; articleId: string }) {
+  const { t } = useTranslation();
   const { user } = useSession();
   // The booking must be the user's own; the details call answers 404 for anyone else's (docs/bookings.md).
   const details = useBookingDetails(user?.id, bookingId);
-  const found = Boolean(details.data);
+  const booking = details.data?.data;
 
   useEffect(() => {
-    if (!found) return;
-    const current = selectedBookingStore.get();
-    if (current?.id !== bookingId) setSelectedBooking({ id: bookingId, crn: null, cab_category: null });
-  }, [found, bookingId]);
+    if (booking) selectBooking(booking);
+  }, [booking]);
 
   if (details.isPending) return <Loader fullPage />;
   if (isBookingMissing(details.error)) return <BookingNotFound />;
-  if (!found) return <ErrorState onRetry={() => void details.refetch()} />;
+  if (!booking) return <ErrorState error={details.error} onRetry={() => void details.refetch()} />;
   return (
-    <ArticleView
-      key={articleId}
-      id={articleId}
-      hrefFor={(node: ArticleSummary) => supportArticleHref(bookingId, node.id)}
-    />
+    <>
+      {/* Which ride the request is about: the booking's card above the article, as every booking context shows it. */}
+      <section className="booking-context" aria-label={t('bookings.yourBooking')} data-testid="booking-context">
+        <BookingCard booking={booking} href={bdetailsHref(booking.crn)} headingLevel={null} />
+      </section>
+      <ArticleView
+        key={articleId}
+        id={articleId}
+        hrefFor={(node: ArticleSummary) => supportArticleHref(bookingId, node.id)}
+      />
+    </>
   );
 }
 

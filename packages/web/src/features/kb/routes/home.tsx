@@ -1,4 +1,4 @@
-import { type ArticleSummary, membershipOf, routes } from '@selfserve/contract';
+import { type ArticleSummary, mayListBookings, membershipOf, routes } from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -99,13 +99,16 @@ export function HomePage() {
         after={
           user ? (
             <div className="card-grid home-cards">
-              <section className="card" aria-labelledby="home-bookings-heading">
-                <h2 id="home-bookings-heading">{t('home.bookingsHeading')}</h2>
-                <p>{t('home.bookingsText')}</p>
-                <Link to={routes.bookings} className="button">
-                  {t('home.bookingsLink')}
-                </Link>
-              </section>
+              {/* Offered only to those who may open it: food-delivery riders cannot list bookings (core.md §6). */}
+              {mayListBookings(user.role) ? (
+                <section className="card" aria-labelledby="home-bookings-heading" data-testid="home-bookings">
+                  <h2 id="home-bookings-heading">{t('home.bookingsHeading')}</h2>
+                  <p>{t('home.bookingsText')}</p>
+                  <Link to={routes.bookings} className="button">
+                    {t('home.bookingsLink')}
+                  </Link>
+                </section>
+              ) : null}
               <section className="card" aria-labelledby="home-membership-heading">
                 <h2 id="home-membership-heading">{t('membership.heading')}</h2>
                 <MembershipStatus />

@@ -1,11 +1,9 @@
-import { type Article, tagSearchWords } from '@selfserve/contract';
+import type { Article } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ArticleView } from '../../../components/article/article-view';
 import { ArticleNotFound } from '../../../components/article-not-found';
-import { ErrorState } from '../../../components/error-state';
-import { Loader } from '../../../components/loader';
-import { useSearchArticles } from '../../../lib/kb/search-articles';
+import { useReportContextArticle } from '../../../lib/kb/report-context';
 import '../../../components/kb.css';
 import { labelOn } from '../../../lib/kb/labels';
 import { FormForUser } from '../components/form-for-user';
@@ -48,21 +46,15 @@ export function ReportPage() {
 }
 
 /**
- * /report/{tag}/default and /report/{context}/{previous} (spec §2, §4): the article a redirect tag or
- * context stands for. Kept simple: its words are searched in the viewer's index and the best match
- * opens; no match is 'Article not found.'.
+ * /report/{tag}/default and /report/{context}/{previous} (spec §2, §4): the article a redirect tag or context stands
+ * for, from the contract's table (reportContextArticles, docs/kb-content.md); a context it does not name is
+ * 'Article not found.'.
  */
 export function ReportTagPage() {
   const { tag = '', context = '' } = useParams();
-  const words = tagSearchWords(tag || context);
-  const searchable = words.length >= 3;
-  const search = useSearchArticles(words, searchable);
-  if (!searchable) return <ArticleNotFound />;
-  if (search.isPending) return <Loader fullPage />;
-  if (search.isError) return <ErrorState onRetry={() => void search.refetch()} />;
-  const best = search.data[0];
-  if (!best) return <ArticleNotFound />;
-  return <ReportArticle id={best.id} />;
+  const id = useReportContextArticle(tag || context);
+  if (!id) return <ArticleNotFound />;
+  return <ReportArticle id={id} />;
 }
 
 /** /write_to_us/{source}/{context}/dreport/{id} (spec §2): an article with the write-to-us form. */

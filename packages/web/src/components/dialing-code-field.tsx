@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCountries } from '../lib/countries';
+import { useSession } from '../lib/session';
+import { Field } from './field';
+import './dialing-code-labels';
+
+export interface DialingCodeFieldProps {
+  /**
+   * The chosen country's code ('IN'; its dialing code is contract dialingCodeOf), '' while none is chosen. The
+   * country rather than the code: the USA and Canada share +1.
+   */
+  value: string;
+  onChange: (countryCode: string) => void;
+  /** shown under the control (a form's "Please Select Dialing Code") */
+  error?: string | null;
+  label?: string;
+}
+
+/**
+ * The dialing code of a phone number, from the served country list (docs/users.md). Starts on the viewer's own
+ * country's code — the signed-in user's, else the site's (the UK site's +44) — which the user may change.
+ */
+export function DialingCodeField({ value, onChange, error = null, label }: DialingCodeFieldProps) {
+  const { t } = useTranslation();
+  const { user, ukHost } = useSession();
+  const countries = useCountries();
+  const own = (user?.country_code ?? (ukHost ? 'GB' : 'IN')).toUpperCase();
+
+  useEffect(() => {
+    if (!value && countries.data?.some((c) => c.country_code === own)) onChange(own);
+  }, [value, own, countries.data, onChange]);
+
+  return (
+    <Field label={label ?? t('dialingCode.label')} error={error}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          disabled={!countries.data}
+          data-testid="dialing-code"
+        >
+          <option value="">{countries.isError ? t('dialingCode.unavailable') : t('dialingCode.choose')}</option>
+          {(countries.data ?? []).map((c) => (
+            <option key={c.country_code} value={c.country_code}>
+              {t('dialingCode.option', { name: c.name, code: c.dialing_code })}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

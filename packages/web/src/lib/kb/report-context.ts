@@ -1,0 +1,18 @@
+import { articleIndexes, reportContextArticle } from '@selfserve/contract';
+import { useSession } from '../session';
+
+/**
+ * The article of /report/{context}/{previous} and /report/{tag}/default for this viewer (contract
+ * reportContextArticles, docs/kb-content.md): the context's entry for the viewer's index — their country's, the UK
+ * site's for a visitor there — or null when the context names no article ('Article not found.').
+ */
+export function useReportContextArticle(context: string): string | null {
+  const { user, ukHost, isMember } = useSession();
+  const indexes = articleIndexes({
+    role: user?.role ?? 'visitor',
+    country: user ? user.country_code : ukHost ? 'GB' : 'IN',
+    locale: user?.locale,
+    isMember,
+  });
+  return reportContextArticle(context, indexes);
+}
