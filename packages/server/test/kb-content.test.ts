@@ -1,5 +1,13 @@
 import path from 'node:path';
-import { allIndexes, articleLabels, articleTags } from '@selfserve/contract';
+import {
+  allIndexes,
+  articleLabels,
+  articleTags,
+  bookingHelpIndexes,
+  helpContextKeys,
+  reportContextArticles,
+  writeToUsArticleFor,
+} from '@selfserve/contract';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_BLOCK_IDS, loadContentFolder } from '../src/modules/kb/content.ts';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
@@ -50,8 +58,40 @@ describe('demo knowledge-base content', () => {
     ]) {
       expect(contexts.has(c), c).toBe(true);
     }
-    const hindi = content.nodes.filter((n) => n.index_name === 'driver_in_hi' && n.type === 'article');
+    const hindi = content.nodes.filter((n) => n.index_name.startsWith('driver_in_hi') && n.type === 'article');
     expect(hindi.every((n) => /[\u0900-\u097F]{3}/.test(n.body_text))).toBe(true);
+  });
+
+  it('has, in every index a booking’s help reads, a top category for every help-context key (core.md §4)', () => {
+    const missing: string[] = [];
+    for (const index of bookingHelpIndexes) {
+      const categories = content.nodes.filter((n) => n.index_name === index && n.type === 'category' && !n.parent_id);
+      for (const key of helpContextKeys) {
+        const shown = categories.filter((c) => c.contexts.includes(key));
+        const withTopics = shown.filter((c) => content.nodes.some((n) => n.parent_id === c.id));
+        if (withTopics.length === 0) missing.push(`${index}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('has the articles the contract names by context, each in its own index', () => {
+    const byId = new Map(content.nodes.map((n) => [n.id, n]));
+    const wrong: string[] = [];
+    for (const [context, table] of Object.entries(reportContextArticles)) {
+      for (const [index, id] of Object.entries(table)) {
+        const node = id ? byId.get(id) : undefined;
+        // A trip index and its twin (driver_in_en, driver_in_en_trip) serve one audience.
+        const same = node && node.index_name.replace(/_trip$/, '') === index.replace(/_trip$/, '');
+        if (!same) wrong.push(`${context} ${index} → ${id} (${node?.index_name ?? 'missing'})`);
+      }
+    }
+    for (const index of bookingHelpIndexes) {
+      const id = writeToUsArticleFor(index);
+      const node = id ? byId.get(id) : undefined;
+      if (!node || node.type !== 'article') wrong.push(`write to us for ${index} → ${id}`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('imports into the embedded database', async () => {
