@@ -99,6 +99,10 @@ test("sunil, a food-delivery rider, never meets 'Uh Oh!' from his home page", as
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
     if (await page.getByText(messages.retry).count()) retryShown.push(path);
   }
+  // Write to us opens his own form at once (no ride to choose first, which would lead back here).
+  await page.getByTestId('booking-list-refused').getByRole('link', { name: 'Write to us' }).click();
+  await expect(page.getByTestId('article-issue-form')).toBeVisible();
+  await page.goBack();
   await page.getByTestId('booking-list-refused').getByRole('link', { name: 'See help topics' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText(messages.retry)).toHaveCount(0);

@@ -300,7 +300,8 @@ describe('/main', () => {
     const refused = await screen.findByTestId('booking-list-refused');
     expect(refused).toHaveTextContent(messages.foodRiderNoBookings);
     expect(within(refused).getByRole('link', { name: 'See help topics' })).toHaveAttribute('href', '/home');
-    expect(within(refused).getByRole('link', { name: 'Write to us' })).toHaveAttribute('href', '/writetous');
+    // Straight to the food-delivery riders' write-to-us form, not the page that asks for a ride first.
+    expect(within(refused).getByRole('link', { name: 'Write to us' })).toHaveAttribute('href', '/dwritetous/260105');
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByText(messages.retry)).not.toBeInTheDocument();
     // A permanent refusal is asked once: no automatic retries either.

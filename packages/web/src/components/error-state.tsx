@@ -8,7 +8,7 @@ export interface ErrorStateProps {
   message?: ReactNode;
   /** The failed call's error: a timeout or a refusal is shown in its own words. */
   error?: unknown;
-  /** Offers a retry button when given. */
+  /** Offers a retry button when given (never for a 403 `error`: a permanent refusal). */
   onRetry?: () => void;
   retryLabel?: string;
   /**
@@ -22,11 +22,14 @@ export interface ErrorStateProps {
 export function ErrorState({ message, error, onRetry, retryLabel, inline }: ErrorStateProps) {
   const { t } = useTranslation();
   const text = message ?? (error instanceof ApiError && error.status < 500 ? error.text : t('genericFailure'));
-  const retry = onRetry ? (
-    <Button variant="secondary" onClick={onRetry}>
-      {retryLabel ?? t('kb.tryAgain')}
-    </Button>
-  ) : null;
+  // A permanent refusal (403) cannot be fixed by asking again: its reason shows, never a retry (core.md §6).
+  const refused = error instanceof ApiError && error.status === 403;
+  const retry =
+    onRetry && !refused ? (
+      <Button variant="secondary" onClick={onRetry}>
+        {retryLabel ?? t('kb.tryAgain')}
+      </Button>
+    ) : null;
   if (inline) {
     return (
       <div className={inline.className} role="alert">

@@ -1,4 +1,4 @@
-import { type CustomerBooking, routes, ticketRoutes } from '@selfserve/contract';
+import { articleIndexes, type CustomerBooking, routes, writeToUsArticleFor, writeToUsHref } from '@selfserve/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,14 @@ export function isRefusal(error: unknown): error is ApiError {
  */
 export function RefusedNotice({ error }: { error: ApiError }) {
   const { t } = useTranslation();
-  const { switches } = useSession();
+  const { user, switches } = useSession();
+  // Straight to the issue form of the user's own write-to-us article: the general page would ask which ride first.
+  const [index = 'customer'] = articleIndexes({
+    role: user?.role ?? 'customer',
+    country: user?.country_code,
+    locale: user?.locale,
+  });
+  const writeToUs = switches.write_to_us ? writeToUsArticleFor(index) : null;
   return (
     <div className="booking-list__error" role="alert" data-testid="booking-list-refused">
       <p>{error.text}</p>
@@ -59,8 +66,8 @@ export function RefusedNotice({ error }: { error: ApiError }) {
         <Link to={routes.home} className="button">
           {t('bookingPages.refused.helpTopics')}
         </Link>{' '}
-        {switches.write_to_us ? (
-          <Link to={ticketRoutes.writeToUs} className="button button--secondary">
+        {writeToUs ? (
+          <Link to={writeToUsHref(writeToUs)} className="button button--secondary">
             {t('bookingPages.refused.writeToUs')}
           </Link>
         ) : null}
