@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useScrollPaging } from '../hooks/use-scroll-paging';
 import '../labels';
+import '../bookings-pages.css';
 
 export interface PagedBookingListProps<Page> {
   query: UseInfiniteQueryResult<InfiniteData<Page, unknown>, Error>;

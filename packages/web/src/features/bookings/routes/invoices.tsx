@@ -20,6 +20,7 @@ import '../../../components/bookings.css';
 import { useBookings } from '../api/get-bookings';
 import { PagedBookingList } from '../components/paged-booking-list';
 import '../labels';
+import '../bookings-pages.css';
 
 /** One ride's invoice by mail: the address (the account's to start with), then the existing send-invoice call. */
 function InvoiceRequest({
