@@ -109,7 +109,10 @@ test("sunil, a food-delivery rider, never meets 'Uh Oh!' from his home page", as
   expect(retryShown).toEqual([]);
 
   // A one-touch help topic about an order does not send him to choose a ride from a list he may not open.
-  await page.getByTestId('category-children').getByRole('link', { name: /restaurant is taking too long/ }).click();
+  await page
+    .getByTestId('category-children')
+    .getByRole('link', { name: /restaurant is taking too long/ })
+    .click();
   await expect(h1(page)).toHaveText('The restaurant is taking too long to hand over the order');
   await expect(page.getByRole('link', { name: 'Choose the ride this is about' })).toHaveCount(0);
   await expect(page.getByTestId('onetouch-panel')).toContainText(messages.foodRiderNoBookings);

@@ -251,7 +251,7 @@ export const HEAT_MAP_CONTEXT = 'heat_map';
  */
 export function submitDelayMs(article: FlowArticle & { index_name: string }, context: string | null): number {
   const driverArticle = (driverIndexes as readonly string[]).includes(article.index_name);
-  const heatMap = context !== null && context.startsWith(HEAT_MAP_CONTEXT);
+  const heatMap = context?.startsWith(HEAT_MAP_CONTEXT) ?? false;
   return driverArticle && !heatMap && resolveFlow(article).submitPath === V3_SUBMIT_PATH
     ? DRIVER_V3_SUBMIT_DELAY_MS
     : 0;

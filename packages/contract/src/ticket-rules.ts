@@ -26,19 +26,6 @@ export const reportHref = (articleId: string) => `/report/${seg(articleId)}`;
 export const reportTagHref = (tag: string) => `/report/${seg(tag)}/default`;
 
 /**
- * The words a redirect tag or context stands for, as a knowledge-base search query:
- * 'verify_email' → 'verify email'. Separators become spaces; anything else but letters and digits goes.
- */
-export function tagSearchWords(tag: string): string {
-  return tag
-    .replace(/[_\-.:+]+/g, ' ')
-    .replace(/[^\p{L}\p{N} ]+/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
-
-/**
  * Reasons offered with a bad support rating. The spec leaves the list's content open
  * (guided-flows.md §9); the key is what POST /api/v1/csat receives as `reason`.
  */

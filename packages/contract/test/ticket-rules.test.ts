@@ -8,7 +8,6 @@ import {
   type IssueFormArticle,
   reportHref,
   reportTagHref,
-  tagSearchWords,
   writeToUsHref,
 } from '../src/ticket-rules.ts';
 import { validateIssueForm } from '../src/tickets.ts';
@@ -30,18 +29,6 @@ describe('write-to-us links', () => {
   it('builds the report routes', () => {
     expect(reportHref('101005')).toBe('/report/101005');
     expect(reportTagHref('verify_email')).toBe('/report/verify_email/default');
-  });
-});
-
-describe('tag search words', () => {
-  it.each([
-    ['verify_email', 'verify email'],
-    ['rides_Cancelled_Charged', 'rides cancelled charged'],
-    ['one-touch__refund', 'one touch refund'],
-    ['  <script>x</script> ', 'scriptxscript'],
-    ['', ''],
-  ])('%j → %j', (tag, words) => {
-    expect(tagSearchWords(tag)).toBe(words);
   });
 });
 

@@ -89,7 +89,7 @@ describe('demo knowledge-base content', () => {
     for (const index of bookingHelpIndexes) {
       const id = writeToUsArticleFor(index);
       const node = id ? byId.get(id) : undefined;
-      if (!node || node.type !== 'article') wrong.push(`write to us for ${index} → ${id}`);
+      if (node?.type !== 'article') wrong.push(`write to us for ${index} → ${id}`);
     }
     expect(wrong).toEqual([]);
   });

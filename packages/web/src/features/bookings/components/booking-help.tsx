@@ -69,6 +69,7 @@ export function BookingIssues({ crn }: { crn: string }) {
   if (meta.isError) {
     return (
       <ErrorState
+        error={meta.error}
         inline={{ className: 'booking-list__error' }}
         retryLabel={t('bookings.tryAgain')}
         onRetry={() => void meta.refetch()}
@@ -158,7 +159,7 @@ export function BookingHelp({
 
   if (query.isPending) return <Loader fullPage />;
   if (missing) return <BookingNotFound />;
-  if (!booking) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (!booking) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   return (
     <div className="page booking-help" data-testid="booking-help">

@@ -28,7 +28,7 @@ export function DriverArticlesPage() {
     <div className="page kb-articles">
       <h1>{t('kb.driverArticlesTitle')}</h1>
       {meta.isError ? (
-        <ErrorState onRetry={() => void meta.refetch()} />
+        <ErrorState error={meta.error} onRetry={() => void meta.refetch()} />
       ) : !ready ? (
         <Loader />
       ) : categories.length === 0 ? (

@@ -59,7 +59,7 @@ export function HomeCategories({ after = null }: { after?: ReactNode }) {
   if (meta.isError) {
     return (
       <>
-        <ErrorState onRetry={() => void meta.refetch()} />
+        <ErrorState error={meta.error} onRetry={() => void meta.refetch()} />
         {after}
       </>
     );

@@ -15,7 +15,7 @@ function KbRoot() {
   const { t } = useTranslation();
   const meta = useKbMeta();
   const { categories, ready } = useVisibleCategories(meta.data?.data);
-  if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;
+  if (meta.isError) return <ErrorState error={meta.error} onRetry={() => void meta.refetch()} />;
   if (!ready) return <Loader fullPage />;
   const first = categories[0];
   if (!first) return <p className="page">{t('kb.noTopics')}</p>;

@@ -32,7 +32,7 @@ function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
     const message = meta.error instanceof ApiError ? meta.error.text : t('NOT_FOUND');
     return <NotFound title={message} />;
   }
-  if (meta.isError) return <ErrorState onRetry={() => void meta.refetch()} />;
+  if (meta.isError) return <ErrorState error={meta.error} onRetry={() => void meta.refetch()} />;
   if (!order || !ready) return <Loader fullPage />;
 
   return (

@@ -29,7 +29,7 @@ export function ArticleIssueForm({
 
   if (query.isPending) return <Loader fullPage />;
   if (notFound) return <ArticleNotFound />;
-  if (!article) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (!article) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <section className="ticket-panel" aria-labelledby="issue-form-heading" data-testid="article-issue-form">
       <h1 id="issue-form-heading">{article.title}</h1>

@@ -53,7 +53,7 @@ function Tickets() {
   }, [query.data]);
 
   if (query.isPending) return <Loader fullPage />;
-  if (!lists) return <ErrorState onRetry={() => void query.refetch()} />;
+  if (!lists) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
 
   return (
     <>
