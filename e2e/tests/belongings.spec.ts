@@ -74,5 +74,6 @@ test('lost item: the simulated driver does not find it, riya raises a ticket and
 
   await raised.getByRole('link', { name: 'View my tickets' }).click();
   await expect(page).toHaveURL(/\/tickets$/);
-  await expect(page.locator(`[data-ticket-id="${ticketId}"]`)).toContainText('Open');
+  // Listed under the open requests (and, being the newest, also on top as the latest).
+  await expect(page.getByTestId('tickets-open').locator(`[data-ticket-id="${ticketId}"]`)).toContainText('Open');
 });

@@ -68,6 +68,20 @@ export interface BookingPage {
   pageKey: string | null;
 }
 
+/** A page of bookings and the signed key of the page after it, when there is one. */
+function bookingPage(
+  secret: string,
+  at: { user: string; list: string; page: number },
+  rows: BookingRow[],
+  next: PageKey['cursor'] | null,
+): BookingPage {
+  return {
+    bookings: rows.map(toCustomerBooking),
+    pageNo: at.page,
+    pageKey: next ? signPageKey(secret, { ...at, page: at.page + 1, cursor: next }) : null,
+  };
+}
+
 /** A page of the user's bookings (GET list), newest first, keyset-paged; a status filter is bound into the key. */
 export async function bookingListPage(
   db: Kysely<Database>,
@@ -83,18 +97,8 @@ export async function bookingListPage(
   const page = rows.slice(0, BOOKINGS_PAGE_SIZE);
   const last = page.at(-1);
   const more = rows.length > BOOKINGS_PAGE_SIZE && q.page_no < BOOKINGS_MAX_PAGES && last !== undefined;
-  return {
-    bookings: page.map(toCustomerBooking),
-    pageNo: q.page_no,
-    pageKey: more
-      ? signPageKey(secret, {
-          user: who.userId,
-          list,
-          page: q.page_no + 1,
-          cursor: { t: last.date_entered_timestamp, i: last.id },
-        })
-      : null,
-  };
+  const next = more ? { t: last.date_entered_timestamp, i: last.id } : null;
+  return bookingPage(secret, { user: who.userId, list, page: q.page_no }, page, next);
 }
 
 /**
@@ -117,18 +121,8 @@ export async function bookingsByArticlePage(
   const all = (await listBookings(db, who.userId, who.audience, null, 1000)).filter(fits);
   const page = all.slice(offset, offset + BOOKINGS_PAGE_SIZE);
   const more = all.length > offset + BOOKINGS_PAGE_SIZE && q.page_no < BOOKINGS_MAX_PAGES;
-  return {
-    bookings: page.map(toCustomerBooking),
-    pageNo: q.page_no,
-    pageKey: more
-      ? signPageKey(secret, {
-          user: who.userId,
-          list,
-          page: q.page_no + 1,
-          cursor: { offset: offset + BOOKINGS_PAGE_SIZE },
-        })
-      : null,
-  };
+  const next = more ? { offset: offset + BOOKINGS_PAGE_SIZE } : null;
+  return bookingPage(secret, { user: who.userId, list, page: q.page_no }, page, next);
 }
 
 /**
