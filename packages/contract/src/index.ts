@@ -16,6 +16,7 @@ export * from './flows/refund.ts';
 export * from './flows/send-invoice.ts';
 export * from './help-context.ts';
 export * from './host.ts';
+export * from './invalid-token.ts';
 export * from './issue-form.ts';
 export * from './kb.ts';
 export * from './kb-audience.ts';

@@ -4,6 +4,7 @@
  */
 import type { Bill } from './bill-rules.ts';
 import { DRIVER_V3_SUBMIT_DELAY_MS } from './constants.ts';
+import { isInvalidTokenAnswer } from './invalid-token.ts';
 import { driverIndexes } from './kb-indexes.ts';
 import { formatMessage, shownText } from './messages.ts';
 
@@ -200,7 +201,7 @@ export function readOneTouchResponse(httpStatus: number, body: unknown): OneTouc
     httpStatus >= 400 && httpStatus < 500 && typeof error === 'object' && error !== null ? shownText(error) : null;
 
   if (errorText === 'email_not_verified') return result('VERIFY_EMAIL', null, message);
-  if (httpStatus === 404 && /invalid token/i.test(`${message ?? ''} ${JSON.stringify(error ?? '')}`)) {
+  if (isInvalidTokenAnswer(httpStatus, body) || (httpStatus === 404 && /invalid token/i.test(message ?? ''))) {
     return result('RELOAD_DEEPLINK', null, null);
   }
   if (httpStatus >= 500) {

@@ -27,13 +27,15 @@ const unauthorized = () =>
 describe('api client', () => {
   const onUnauthorized = vi.fn();
   const onNoResponse = vi.fn();
+  const onInvalidToken = vi.fn();
   let inApp = false;
 
   beforeEach(() => {
     inApp = false;
     onUnauthorized.mockReset();
     onNoResponse.mockReset();
-    configureApiClient({ isInApp: () => inApp, onUnauthorized, onNoResponse });
+    onInvalidToken.mockReset();
+    configureApiClient({ isInApp: () => inApp, onUnauthorized, onNoResponse, onInvalidToken });
     setCsrfToken('token-123');
   });
 
@@ -112,6 +114,38 @@ describe('api client', () => {
     stubFetch(unauthorized);
     await expect(api.post(apiPaths.addTrack, {}, { quiet: true })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  // core.md §8: a 404 'Invalid token' reloads the deep link — for every call, not only one-touch.
+  it.each([
+    ['error.message', { status: 'FAILURE', error: { code: 'NOT_FOUND', message: 'Invalid token' } }, false],
+    ['top-level message', { status: 'FAILURE', message: 'invalid token' }, false],
+    ['bare error string', { error: 'Invalid Token' }, true],
+  ])('a 404 with Invalid token in its %s reloads the deep link (in app: %s)', async (_where, body, app) => {
+    inApp = app;
+    stubFetch(() => jsonResponse(body, 404));
+    await expect(api.get(apiPaths.userInfo)).rejects.toMatchObject({ status: 404 });
+    expect(onInvalidToken).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a 404 about something else',
+      { status: 'FAILURE', error: { code: 'NOT_FOUND', message: 'Article not found.' } },
+      404,
+    ],
+    ['Invalid token under another status', { status: 'FAILURE', error: { code: 'X', message: 'Invalid token' } }, 400],
+  ])('%s does not reload', async (_name, body, status) => {
+    stubFetch(() => jsonResponse(body, status));
+    await expect(api.get(apiPaths.userInfo)).rejects.toBeInstanceOf(ApiError);
+    expect(onInvalidToken).not.toHaveBeenCalled();
+  });
+
+  it('a quiet call (analytics) never reloads the page', async () => {
+    stubFetch(() => jsonResponse({ error: { code: 'NOT_FOUND', message: 'Invalid token' } }, 404));
+    await expect(api.post(apiPaths.addTrack, {}, { quiet: true })).rejects.toBeInstanceOf(ApiError);
+    expect(onInvalidToken).not.toHaveBeenCalled();
   });
 
   it('sends the user to the login refresh page when no response came, outside the app only', async () => {

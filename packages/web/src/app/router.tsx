@@ -76,6 +76,14 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/** Several calls may fail with the same stale token at once: the page reloads once. */
+let reloading = false;
+function reloadDeepLinkOnce(): void {
+  if (reloading) return;
+  reloading = true;
+  window.location.reload();
+}
+
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
@@ -96,6 +104,8 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
     onNoResponse: () => {
       if (!isHeadingTo(routes.loginRefresh)) void router.navigate(routes.loginRefresh);
     },
+    // Spec §8: a 404 'Invalid token' reloads the deep link (the page as the host opened it signs in again).
+    onInvalidToken: reloadDeepLinkOnce,
   });
   return router;
 }

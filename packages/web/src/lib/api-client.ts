@@ -1,4 +1,10 @@
-import { CSRF_HEADER, formatMessage, type MessageParamValues, shownText } from '@selfserve/contract';
+import {
+  CSRF_HEADER,
+  formatMessage,
+  isInvalidTokenAnswer,
+  type MessageParamValues,
+  shownText,
+} from '@selfserve/contract';
 import { requestTimeoutMs } from './config';
 
 /** Any failed call: the HTTP status (0 when no response came), the wire code and the user-facing message. */
@@ -43,10 +49,17 @@ export interface ApiClientHandlers {
   isInApp: () => boolean;
   onUnauthorized: () => void;
   onNoResponse: () => void;
+  /** A 404 'Invalid token' (core.md §8): the page reloads its deep link, in the app and outside it alike. */
+  onInvalidToken: () => void;
 }
 
 const noop = () => {};
-let handlers: ApiClientHandlers = { isInApp: () => false, onUnauthorized: noop, onNoResponse: noop };
+let handlers: ApiClientHandlers = {
+  isInApp: () => false,
+  onUnauthorized: noop,
+  onNoResponse: noop,
+  onInvalidToken: noop,
+};
 
 export function configureApiClient(next: Partial<ApiClientHandlers>): void {
   handlers = { ...handlers, ...next };
@@ -187,7 +200,10 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   const { response, body } = answer;
   if (!response.ok) {
     const error = toApiError(response.status, body);
-    if (error.code === 'UNAUTHORIZED' && !options.quiet && !handlers.isInApp()) handlers.onUnauthorized();
+    // The one place every call's answer passes (one-touch reads its own answers the same way, contract
+    // readOneTouchResponse). Fire-and-forget calls (analytics) never reload the page under the user.
+    if (!options.quiet && isInvalidTokenAnswer(response.status, body)) handlers.onInvalidToken();
+    else if (error.code === 'UNAUTHORIZED' && !options.quiet && !handlers.isInApp()) handlers.onUnauthorized();
     throw error;
   }
   return body as T;
@@ -198,7 +214,12 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
  * every other call. `error` null means no response came at all.
  */
 export function reportCallFailure(error: ApiError | null, quiet = false): void {
-  if (quiet || handlers.isInApp()) return;
+  if (quiet) return;
+  if (error?.status === 404 && isInvalidTokenAnswer(404, { error: { code: error.code, message: error.message } })) {
+    handlers.onInvalidToken();
+    return;
+  }
+  if (handlers.isInApp()) return;
   if (error === null) handlers.onNoResponse();
   else if (error.code === 'UNAUTHORIZED') handlers.onUnauthorized();
 }
