@@ -46,6 +46,8 @@ export const sessionResponseSchema = z.object({
   code_sign_in: z.boolean(),
   /** Master switches (spec §6): false hides that channel everywhere. */
   switches: z.object({ write_to_us: z.boolean(), call_us: z.boolean(), chat: z.boolean() }),
+  /** The origins a share-pass popup may post CLOSE to (the configured frame ancestors; docs/embedding.md). */
+  parent_origins: z.array(z.string()),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

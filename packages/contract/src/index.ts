@@ -8,6 +8,7 @@ export * from './constants.ts';
 export * from './countries.ts';
 export * from './countries-api.ts';
 export * from './crn.ts';
+export * from './entry-modes.ts';
 export * from './errors.ts';
 export * from './flows/billing-dispute.ts';
 export * from './flows/flow-params.ts';

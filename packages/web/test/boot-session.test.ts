@@ -13,6 +13,7 @@ const session: SessionResponse = {
   uk_host_marker: 'uk',
   code_sign_in: true,
   switches: { write_to_us: true, call_us: true, chat: true },
+  parent_origins: [],
 };
 
 function pageSession(text: string) {

@@ -44,6 +44,7 @@ export function sessionResponse(user: SessionUser | null, overrides: Partial<Ses
     uk_host_marker: '.co.uk',
     code_sign_in: true,
     switches: { write_to_us: true, call_us: true, chat: true },
+    parent_origins: [],
     ...overrides,
   });
 }

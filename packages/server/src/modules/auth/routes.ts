@@ -5,7 +5,7 @@ import {
   demoAccountsResponseSchema,
   demoLoginRequestSchema,
   type EntryMode,
-  entryModeSchema,
+  entryModeFromQuery,
   errorResponseSchema,
   formatMessage,
   LOGIN_CODE_TTL_SECONDS,
@@ -43,7 +43,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     const csrf = await sessions.start(reply, request, {
       userId: user.id,
       inApp,
-      entryMode: entryMode ?? defaultEntryMode(user, inApp),
+      entryMode: entryMode ?? defaultEntryMode(user, inApp, request),
     });
     return sessionResponse(deps, request, csrf);
   }
@@ -168,7 +168,13 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           { secret: config.appJwtSecret, issuer: config.appJwtIssuer, audience: config.appJwtAudience },
           request.body.token,
         );
-        const mode = request.body.entry_mode ?? entryModeSchema.safeParse(entryMode).data;
+        // The app names its mode in the body, the query (`?entry_mode=`, or the spec's `?source=operator_default`)
+        // or the token's claims; the token's proof covers all three, as the mode only changes chrome, index and Back.
+        const mode =
+          request.body.entry_mode ??
+          entryModeFromQuery(request.query as Record<string, unknown>, { signed: true }) ??
+          entryModeFromQuery(entryMode, { signed: true }) ??
+          undefined;
         return signIn(request, reply, user, true, mode);
       },
     );

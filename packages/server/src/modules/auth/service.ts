@@ -107,7 +107,8 @@ export async function verifyAppToken(
       (typeof payload.sub === 'string' ? await findUserById(db, payload.sub) : undefined) ??
       (typeof payload.email === 'string' ? await findUserByEmail(db, payload.email) : undefined);
     if (!user) throw new Error('unknown user');
-    const entryMode = typeof payload.entry_mode === 'string' ? payload.entry_mode : undefined;
+    // The token may name the mode by name or by the spec's source value (docs/embedding.md).
+    const entryMode = { entry_mode: payload.entry_mode, source: payload.source };
     return { user, entryMode };
   } catch {
     throw new AppError('UNAUTHORIZED', coded('appTokenInvalid'));

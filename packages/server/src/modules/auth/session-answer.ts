@@ -1,17 +1,22 @@
 // What a session looks like to the web app: GET /api/auth/session, every sign-in's answer, and the page's first render.
-import { type EntryMode, entryModeSchema, type SessionResponse } from '@selfserve/contract';
+import { type EntryMode, parentOriginsOf, type SessionResponse } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { loadProfile } from '../users/service.ts';
+import { entryModeOf, rememberVisitEntryMode, visitEntryMode } from './entry-mode.ts';
 
 /** Codes are shown on screen in demo mode; otherwise they need a real mail transport. */
 export function codeSignInAvailable({ config, mailer }: AppDeps): boolean {
   return config.demoMode || mailer.transport === 'smtp';
 }
 
-export function defaultEntryMode(user: UserRow, inApp: boolean): EntryMode {
-  if (!inApp) return 'customer_website';
+/**
+ * The mode a sign-in records when neither the app token nor the request names one: in the app, by role; on the
+ * website, the visit's mode (a visitor who came in a share-pass popup stays in it), else the website.
+ */
+export function defaultEntryMode(user: UserRow, inApp: boolean, request?: FastifyRequest): EntryMode {
+  if (!inApp) return (request && visitEntryMode(request)) ?? 'customer_website';
   return user.role === 'customer' ? 'customer_app' : 'driver_app';
 }
 
@@ -38,11 +43,13 @@ export async function sessionResponse(
         }
       : null,
     in_app: s?.inApp ?? false,
-    entry_mode: entryModeSchema.catch('customer_website').parse(s?.entryMode),
+    entry_mode: entryModeOf(request),
     demo: config.demoMode,
     uk_host_marker: config.ukHostMarker,
     code_sign_in: codeSignInAvailable(deps),
     switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
+    // Pages allowed to frame us are the only ones a share-pass popup tells it closed (docs/embedding.md).
+    parent_origins: parentOriginsOf(config.frameAncestors),
   };
 }
 
@@ -53,6 +60,12 @@ export async function sessionResponse(
 export function readSession(deps: AppDeps) {
   return (request: FastifyRequest, reply: FastifyReply): Promise<SessionResponse> => {
     const binding = request.session ? request.csrfBinding : deps.sessions.ensureVisitor(reply, request);
+    const { cookieSecure } = deps.config;
+    rememberVisitEntryMode(
+      request,
+      reply,
+      cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure === 'true',
+    );
     return sessionResponse(deps, request, deps.sessions.csrfTokenFor(binding ?? ''));
   };
 }

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { entryModeOf } from '../auth/entry-mode.ts';
 import { ownOrderContext } from '../orders/service.ts';
 import { findArticle } from './repo.ts';
 import {
@@ -50,7 +51,8 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, dialect } = deps;
   // A visitor reads the index of the site's country, told by the host name (UK_HOST_MARKER, spec §6).
   const site = (request: FastifyRequest) => siteCountry(request.hostname, deps.config.ukHostMarker);
-  const viewerOf = (request: FastifyRequest) => kbViewerOf(db, request.session, request.log, site(request));
+  const viewerOf = (request: FastifyRequest) =>
+    kbViewerOf(db, request.session, request.log, site(request), entryModeOf(request));
   const ownBooking = (request: FastifyRequest, id: string | undefined) =>
     viewerBooking(db, request.session?.userId, id);
 

@@ -6,7 +6,9 @@ import {
   articleIndexes,
   type CategoryNode,
   coded,
+  type EntryMode,
   type IndexContext,
+  indexContextFor,
   isVisibleTo,
   KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
   type KbSearchResult,
@@ -47,14 +49,23 @@ export interface KbViewer {
 /**
  * Who is reading: the audience flags of spec §6 and what chooses their index. A visitor reads the index of the
  * site's country (`siteCountry`: the UK site reads customer_gb, spec §6, §9); a signed-in user their own country's.
+ * The entry mode may name another audience (the operator app reads the partners' index, a restaurant the
+ * food-delivery one: contract entryModes, docs/embedding.md).
  */
 export async function kbViewerOf(
   db: Kysely<Database>,
   session: SessionRecord | null,
   log: FastifyBaseLogger,
   siteCountry: string = 'IN',
+  mode: EntryMode = 'customer_website',
 ): Promise<KbViewer> {
-  if (!session) return { viewer: anonymousViewer, index: { role: 'visitor', country: siteCountry }, userId: null };
+  if (!session) {
+    return {
+      viewer: anonymousViewer,
+      index: indexContextFor(mode, { role: 'visitor', country: siteCountry }),
+      userId: null,
+    };
+  }
   const profile = await loadProfile(db, session.userId, log);
   const sub = profile.isMember ? await currentSubscription(db, session.userId) : undefined;
   const user = profile.user;
@@ -69,7 +80,12 @@ export async function kbViewerOf(
       isDriver: user.role === 'driver',
       callRequestsAllowed: user.call_requests_allowed === 1,
     },
-    index: { role: user.role, country: user.country_code, locale: user.locale, isMember: profile.isMember },
+    index: indexContextFor(mode, {
+      role: user.role,
+      country: user.country_code,
+      locale: user.locale,
+      isMember: profile.isMember,
+    }),
   };
 }
 
