@@ -299,18 +299,37 @@ export const csatPayloadSchema = z.object({
 });
 export type CsatPayload = z.infer<typeof csatPayloadSchema>;
 
-/** POST /api/new-relic/v1/submit: one monitoring event (core.md §7). */
+/**
+ * The spec's device fields of a monitoring event (core.md §7), in its spelling. The client sends each one, null when
+ * the browser or host app does not expose it (never a guess); docs/telemetry.md says where each comes from.
+ */
+export const monitoringDeviceFields = [
+  'versionId',
+  'osVersion',
+  'osName',
+  'profileCity',
+  'profileCountry',
+  'deviceName',
+  'deviceModel',
+  'appRequest',
+] as const;
+export type MonitoringDeviceField = (typeof monitoringDeviceFields)[number];
+
+/** POST /api/new-relic/v1/submit: one monitoring event (core.md §7) — its name, the device fields, then extras. */
 export const monitoringEventSchema = z
   .object({
     event_name: z.string().min(1).max(100),
-    versionId: z.string().max(40).optional(),
-    osVersion: z.string().max(40).optional(),
-    osName: z.string().max(40).optional(),
-    profileCity: z.string().max(64).optional(),
-    profileCountry: z.string().max(4).optional(),
-    deviceName: z.string().max(100).optional(),
-    deviceModel: z.string().max(100).optional(),
-    appRequest: z.boolean().optional(),
+    versionId: z.string().max(40).nullish(),
+    osVersion: z.string().max(40).nullish(),
+    osName: z.string().max(40).nullish(),
+    profileCity: z.string().max(64).nullish(),
+    profileCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .nullish(),
+    deviceName: z.string().max(100).nullish(),
+    deviceModel: z.string().max(100).nullish(),
+    appRequest: z.boolean().nullish(),
   })
   .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]));
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { apiPaths } from '@selfserve/contract';
+import { apiPaths, ticketPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -119,6 +119,73 @@ describe.each(testDatabases)('app [%s]', (dialect) => {
     expect(row).toMatchObject({ event: 'page_view', user_id: 'u_customer_in' });
     const bad = await c.post(apiPaths.addTrack, { event: '', page: '/home' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('stores a page view’s entry mode and language; a signed-in session’s own mode wins over the page’s claim', async () => {
+    const visitor = new TestClient(t.app);
+    await visitor.get(apiPaths.session);
+    const seen = await visitor.post(apiPaths.addTrack, {
+      event: 'page_view',
+      page: '/visitor-page',
+      entry_mode: 'share_pass',
+      language: 'hi',
+    });
+    expect(seen.statusCode).toBe(200);
+    const rowOf = (page: string) =>
+      t.database.db.selectFrom('track_events').selectAll().where('page', '=', page).executeTakeFirstOrThrow();
+    expect(await rowOf('/visitor-page')).toMatchObject({ entry_mode: 'share_pass', language: 'hi' });
+
+    const riya = new TestClient(t.app);
+    await riya.signInAs('riya.customer@example.in');
+    await riya.post(apiPaths.addTrack, {
+      event: 'page_view',
+      page: '/riya-page',
+      entry_mode: 'driver_app',
+      language: 'ta',
+    });
+    expect(await rowOf('/riya-page')).toMatchObject({ entry_mode: 'customer_website', language: 'ta' });
+
+    await visitor.post(apiPaths.addTrack, { event: 'page_view', page: '/bare-page' });
+    expect(await rowOf('/bare-page')).toMatchObject({ entry_mode: null, language: null });
+
+    for (const bad of [{ entry_mode: 'spaceship' }, { language: 'xx' }, { language: 'en-US' }]) {
+      const res = await visitor.post(apiPaths.addTrack, { event: 'page_view', page: '/bad', ...bad });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  it('validates and stores the monitoring device fields (core.md §7), null where unknown', async () => {
+    const c = new TestClient(t.app);
+    await c.get(apiPaths.session);
+    const fields = {
+      versionId: '91500',
+      osVersion: '14.0.0',
+      osName: 'Android',
+      profileCity: null,
+      profileCountry: 'IN',
+      deviceName: null,
+      deviceModel: 'Pixel 8',
+      appRequest: true,
+    };
+    const res = await c.post(ticketPaths.monitoring, { event_name: 'device_check', ...fields, duration_ms: 12 });
+    expect(res.statusCode).toBe(200);
+    const row = await t.database.db
+      .selectFrom('monitoring_events')
+      .selectAll()
+      .where('event_name', '=', 'device_check')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.attributes)).toEqual({ ...fields, duration_ms: 12 });
+
+    for (const bad of [
+      { appRequest: 'yes' },
+      { osName: 42 },
+      { profileCountry: 'India' },
+      { deviceModel: 'x'.repeat(101) },
+      { event_name: '' },
+    ]) {
+      const refused = await c.post(ticketPaths.monitoring, { event_name: 'device_check', ...fields, ...bad });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    }
   });
 });
 

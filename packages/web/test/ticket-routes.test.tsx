@@ -1,4 +1,13 @@
-import { bookingPaths, kbPaths, mailPaths, messages, orderPaths, ticketPaths, ticketRoutes } from '@selfserve/contract';
+import {
+  bookingPaths,
+  kbPaths,
+  mailPaths,
+  messages,
+  monitoringDeviceFields,
+  orderPaths,
+  ticketPaths,
+  ticketRoutes,
+} from '@selfserve/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -388,7 +397,12 @@ describe('monitoring', () => {
       http_status: 200,
       profileCountry: 'IN',
       appRequest: false,
+      // core.md §7: every device field is sent, null where the browser does not say (never a guess).
+      profileCity: null,
+      versionId: null,
+      deviceName: null,
     });
+    for (const field of monitoringDeviceFields) expect(events[0]).toHaveProperty(field);
     expect(typeof events[0]?.duration_ms).toBe('number');
   });
 

@@ -23,6 +23,7 @@ import * as m0009 from './migrations/0009-upload-blobs.ts';
 import * as m0011 from './migrations/0011-form-token-uses.ts';
 import * as m0012 from './migrations/0012-invoice-mail.ts';
 import * as m0013 from './migrations/0013-open-ticket-per-order.ts';
+import * as m0014 from './migrations/0014-track-event-context.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -107,6 +108,7 @@ const migrations: Record<string, Migration> = {
   '0011-form-token-uses': m0011,
   '0012-invoice-mail': m0012,
   '0013-open-ticket-per-order': m0013,
+  '0014-track-event-context': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

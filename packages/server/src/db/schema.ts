@@ -189,6 +189,10 @@ export interface TrackEventsTable {
   event: string;
   page: string;
   properties: string | null;
+  /** the session's entry mode when the page was viewed (0014) */
+  entry_mode: string | null;
+  /** the language the page was shown in (0014) */
+  language: string | null;
   created_at: string;
 }
 

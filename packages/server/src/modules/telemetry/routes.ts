@@ -27,7 +27,7 @@ export function telemetryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { event, page, properties } = request.body;
+        const { event, page, properties, entry_mode, language } = request.body;
         await insertTrackEvent(deps.db, {
           id: newId('ev'),
           // A hash, never the cookie itself: the binding may be a live session token.
@@ -36,6 +36,9 @@ export function telemetryRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           event,
           page,
           properties: properties ? JSON.stringify(properties) : null,
+          // A signed-in session's own mode wins over what the page says (a page cannot claim another mode).
+          entry_mode: request.session?.entryMode ?? entry_mode ?? null,
+          language: language ?? null,
           created_at: new Date().toISOString(),
         });
         return { status: 'SUCCESS' as const };

@@ -1,11 +1,14 @@
-import { ticketPaths } from '@selfserve/contract';
+import { type MonitoringDeviceField, monitoringDeviceFields, ticketPaths } from '@selfserve/contract';
 import { ApiError, api } from '../api-client';
+import { currentAppVersion } from '../app-version';
+import { deviceInfo } from '../device-info';
 
-/** Who is calling, as monitoring wants it (spec core.md §7); unknown fields are left out. */
+/** Who is calling, as monitoring wants it (spec core.md §7); what is not known is null. */
 export interface MonitoringContext {
-  profileCountry?: string | undefined;
-  appRequest?: boolean | undefined;
-  versionId?: string | undefined;
+  profileCity?: string | null | undefined;
+  profileCountry?: string | null | undefined;
+  appRequest?: boolean | null | undefined;
+  versionId?: string | null | undefined;
 }
 
 type EventValue = string | number | boolean | null | undefined;
@@ -18,7 +21,28 @@ export function monitoringEnabled(): boolean {
 /** POST /api/new-relic/v1/submit: fire-and-forget, never logs anyone out, survives a page change. */
 export function submitMonitoringEvent(event: { event_name: string } & Record<string, EventValue>): void {
   if (!monitoringEnabled()) return;
-  api.post(ticketPaths.monitoring, event, { keepalive: true, quiet: true }).catch(() => {});
+  api.post(ticketPaths.monitoring, withDeviceFields(event), { keepalive: true, quiet: true }).catch(() => {});
+}
+
+/**
+ * Every event carries all of the spec's device fields (contract monitoringDeviceFields): the device as the browser
+ * or host app exposes it, the app version it opened the page with, and the caller's context; null where unknown.
+ */
+export function withDeviceFields(
+  event: { event_name: string } & Record<string, EventValue>,
+): { event_name: string } & Record<string, EventValue> {
+  const version = currentAppVersion();
+  const known: Record<MonitoringDeviceField, EventValue> = {
+    versionId: version === null ? null : String(version),
+    profileCity: null,
+    profileCountry: null,
+    appRequest: null,
+    ...deviceInfo(),
+  };
+  const fields = Object.fromEntries(
+    monitoringDeviceFields.map((name) => [name, event[name] ?? known[name] ?? null]),
+  ) as Record<MonitoringDeviceField, EventValue>;
+  return { ...event, ...fields };
 }
 
 /**

@@ -9,9 +9,11 @@ export function useMonitoringContext(): MonitoringContext {
   const version = currentAppVersion();
   return useMemo(
     () => ({
-      profileCountry: user?.country_code,
+      // The profile has no city (sessionUserSchema): null, never a guess.
+      profileCity: null,
+      profileCountry: user?.country_code ?? null,
       appRequest: inApp,
-      versionId: version === null ? undefined : String(version),
+      versionId: version === null ? null : String(version),
     }),
     [user?.country_code, inApp, version],
   );
