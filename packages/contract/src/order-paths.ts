@@ -35,3 +35,23 @@ export function orderHelpPath(kind: string, orderId: string): string {
 export function orderArticleHref(kind: string, orderId: string, articleId: string): string {
   return `${orderHelpPath(kind, orderId)}/dreport/${seg(articleId)}`;
 }
+
+/**
+ * The marketplace redirect cookie (core.md §9; docs/bookings.md): `{kind}:{orderId}` of the last order help opened,
+ * kept MARKETPLACE_REDIRECT_COOKIE_SECONDS, so sign-in (or a host app reopening its deep link) comes back to it.
+ */
+export const MARKETPLACE_REDIRECT_COOKIE = 'ss_marketplace_order';
+
+const ORDER_ID = /^[\w-]{1,64}$/;
+
+/** The cookie's value for an order, or null when the kind has no help or the id is not an order id. */
+export function marketplaceRedirectValue(kind: string, orderId: string): string | null {
+  return orderMetaSegment(kind) && ORDER_ID.test(orderId) ? `${kind}:${orderId}` : null;
+}
+
+/** The order help a cookie value leads back to; anything malformed or of a kind without help is null. */
+export function marketplaceRedirectPath(value: string | null | undefined): string | null {
+  const [kind = '', orderId = '', ...rest] = (value ?? '').split(':');
+  if (rest.length || !marketplaceRedirectValue(kind, orderId)) return null;
+  return orderHelpPath(kind, orderId);
+}

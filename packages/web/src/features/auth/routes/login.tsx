@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { marketplaceReturnPath } from '../../../lib/orders/marketplace-redirect';
 import { safeReturnPath } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,8 +14,12 @@ export function LoginPage() {
   const [params] = useSearchParams();
   useDocumentTitle(t('login.title'));
 
+  // A sign-in that names no return goes back to the marketplace order whose help was last opened (the cookie;
+  // docs/bookings.md), else home.
+  const asked = params.get('return');
+
   // Covers both "already signed in" and "just signed in": the session update re-renders this page.
-  if (user) return <Navigate to={safeReturnPath(params.get('return'))} replace />;
+  if (user) return <Navigate to={(asked ? null : marketplaceReturnPath()) ?? safeReturnPath(asked)} replace />;
 
   return (
     <div className="page">

@@ -1,8 +1,10 @@
 import { type ArticleSummary, orderArticleHref, orderWriteToUsHref } from '@selfserve/contract';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ArticleView } from '../../../components/article/article-view';
 import { OrderHelpContext } from '../../../components/order-context';
 import { RequireUser } from '../../../components/require-user';
+import { rememberMarketplaceOrder } from '../../../lib/orders/marketplace-redirect';
 import '../../../components/kb.css';
 
 /**
@@ -12,6 +14,8 @@ import '../../../components/kb.css';
  */
 export function OrderArticlePage() {
   const { kind = '', orderId = '', articleId = '' } = useParams();
+  // Remembered even for a visitor sent home to sign in: sign-in comes back here (docs/bookings.md).
+  useEffect(() => rememberMarketplaceOrder(kind, orderId), [kind, orderId]);
   const inOrder = (node: ArticleSummary) => orderArticleHref(kind, orderId, node.id);
   return (
     <RequireUser>

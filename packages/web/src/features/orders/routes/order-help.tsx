@@ -1,5 +1,5 @@
 import { type ArticleSummary, orderArticleHref, orderMetaSegment } from '@selfserve/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
@@ -10,6 +10,7 @@ import { OrderCard } from '../../../components/order-card';
 import { RequireUser } from '../../../components/require-user';
 import { ApiError } from '../../../lib/api-client';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
+import { rememberMarketplaceOrder } from '../../../lib/orders/marketplace-redirect';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
@@ -54,6 +55,8 @@ function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
 /** /orders/{kind}/{orderId}: an order's card and the help categories of its kind (signed-in users only). */
 export function OrderHelpPage() {
   const { kind = '', orderId = '' } = useParams();
+  // Remembered even for a visitor sent home to sign in: sign-in comes back here (docs/bookings.md).
+  useEffect(() => rememberMarketplaceOrder(kind, orderId), [kind, orderId]);
   return (
     <RequireUser>
       <OrderHelp key={`${kind}/${orderId}`} kind={kind} orderId={orderId} />
