@@ -3,6 +3,7 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TicketsPage } from '../src/features/tickets/routes/tickets';
+import { rememberAppVersion } from '../src/lib/app-version';
 import type { TicketSummary } from '../src/lib/tickets/get-tickets';
 import { failure, renderInRouter } from './ticket-fixtures';
 import { type FetchHandler, jsonResponse, mockFetch, riya } from './utils';
@@ -132,6 +133,37 @@ describe('/tickets', () => {
     await screen.findByTestId('tickets-latest');
     if (shown) expect(screen.getByTestId('support-history')).toHaveTextContent('Support history');
     else expect(screen.queryByTestId('support-history')).not.toBeInTheDocument();
+  });
+
+  // The version comes from the host app: the app_version query of the page it opened, kept for the tab
+  // (main.tsx rememberAppVersion), so /tickets reached later without the query still knows it.
+  it('support history: the app version remembered at entry counts on a later page without the query', async () => {
+    window.sessionStorage.clear();
+    rememberAppVersion('?app_version=91404&lang=hi');
+    serve();
+    renderInRouter(<TicketsPage />, {
+      path: '/tickets',
+      session: { inApp: true, user: { ...riya, country_code: 'IN' } },
+    });
+    await screen.findByTestId('tickets-latest');
+    expect(screen.getByTestId('support-history')).toBeInTheDocument();
+    window.sessionStorage.clear();
+  });
+
+  it.each([
+    ['a non-numeric version', '?app_version=91404abc'],
+    ['a version with a sign', '?app_version=-91500'],
+    ['no version at all', '?lang=hi'],
+  ])('support history: %s at entry counts as unknown (hidden in the app)', async (_name, entry) => {
+    window.sessionStorage.clear();
+    rememberAppVersion(entry);
+    serve();
+    renderInRouter(<TicketsPage />, {
+      path: '/tickets',
+      session: { inApp: true, user: { ...riya, country_code: 'IN' } },
+    });
+    await screen.findByTestId('tickets-latest');
+    expect(screen.queryByTestId('support-history')).not.toBeInTheDocument();
   });
 
   it('loads older requests a page at a time with Show more until every one is shown', async () => {
