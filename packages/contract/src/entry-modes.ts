@@ -144,6 +144,20 @@ export function entryModeRules(mode: EntryMode): EntryModeRules {
   return entryModes[mode];
 }
 
+/**
+ * The chrome a page shows: the mode's (a share-pass popup's when the page is one, `isSharePassPopup`). A host app's
+ * session — signed in with the app token — never offers sign-out or the download, whatever mode it named, as the
+ * app owns the session (core.md §6).
+ */
+export function chromeFor(at: { entryMode: EntryMode; inApp: boolean; popup: boolean }): Chrome {
+  if (at.popup) return entryModes.share_pass.chrome;
+  const chrome = entryModes[at.entryMode].chrome;
+  return at.inApp ? { ...chrome, downloadLink: false, logout: false } : chrome;
+}
+
+/** The operator app's entry (core.md §2 '/report — operator app'): the home of the mode's index. */
+export const OPERATOR_REPORT_PATH = '/report';
+
 /** The query parameter a page (or GET /api/auth/session) may carry to name its entry mode. */
 export const ENTRY_MODE_QUERY = 'entry_mode';
 /** The spec's source values may name the mode instead (`?source=operator_default`). */

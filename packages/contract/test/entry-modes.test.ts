@@ -4,6 +4,7 @@ import {
   type BackInput,
   backAction,
   backModes,
+  chromeFor,
   entryModeFromQuery,
   entryModes,
   indexContextFor,
@@ -55,6 +56,27 @@ describe('the entry-mode table (core.md §1, §2, §6)', () => {
     for (const [mode, viewer, expected] of cases) {
       expect(articleIndexes(indexContextFor(mode, viewer)), `${mode} ${viewer.role}`).toEqual(expected);
     }
+  });
+});
+
+describe('chromeFor', () => {
+  it("is the mode's chrome; a popup page shows none; an app session never offers sign-out or the download", () => {
+    expect(chromeFor({ entryMode: 'customer_website', inApp: false, popup: false })).toEqual(
+      entryModes.customer_website.chrome,
+    );
+    expect(chromeFor({ entryMode: 'customer_website', inApp: false, popup: true })).toEqual({
+      header: false,
+      downloadLink: false,
+      sideMenu: false,
+      logout: false,
+    });
+    expect(chromeFor({ entryMode: 'customer_website', inApp: true, popup: false })).toEqual({
+      header: true,
+      downloadLink: false,
+      sideMenu: true,
+      logout: false,
+    });
+    expect(chromeFor({ entryMode: 'operator_app', inApp: true, popup: false })).toEqual(entryModes.operator_app.chrome);
   });
 });
 

@@ -7,6 +7,7 @@ import { KbPage } from '../src/features/kb/routes/kb';
 import { MainSectionPage, SectionPage, SubsectionPage } from '../src/features/kb/routes/section';
 import { SimpleArticlePage } from '../src/features/kb/routes/simple-article';
 import { clearKbSelection, kbSelectionStore } from '../src/lib/kb/kb-selection';
+import type { SessionState } from '../src/lib/session';
 import { article, articleResponse, metaResponse, paymentsCategory, ridesCategory, summary } from './kb-fixtures';
 import { jsonResponse, mockFetch, renderAppRoutes } from './utils';
 
@@ -48,7 +49,7 @@ function serveKb() {
   });
 }
 
-function renderRoutes(entry: string | { pathname: string; search?: string }) {
+function renderRoutes(entry: string | { pathname: string; search?: string }, session: Partial<SessionState> = {}) {
   return renderAppRoutes(
     [
       { path: '/home', element: <h1>Home page</h1> },
@@ -68,6 +69,7 @@ function renderRoutes(entry: string | { pathname: string; search?: string }) {
       { path: '/simple_article', element: <SimpleArticlePage /> },
     ],
     { initialEntries: [entry] },
+    session,
   ).router;
 }
 
@@ -201,13 +203,39 @@ describe('article routes with indexes', () => {
 });
 
 describe('/simple_article', () => {
-  it('in a share-pass popup, Back posts CLOSE to the parent window', async () => {
+  /** A page framing this one: window.parent is another window while the test runs. */
+  function inParentPage() {
+    const parent = { postMessage: vi.fn() };
+    Object.defineProperty(window, 'parent', { value: parent, configurable: true });
+    return parent;
+  }
+  afterEach(() => {
+    Object.defineProperty(window, 'parent', { value: window, configurable: true });
+  });
+
+  it('in a share-pass popup, Back posts {type:CLOSE} to the configured parent origins only', async () => {
     serveKb();
-    const post = vi.spyOn(window.parent, 'postMessage').mockImplementation(() => {});
+    const parent = inParentPage();
+    const router = renderRoutes('/simple_article?id=100301&pass_id=SP123', {
+      parentOrigins: ['https://partner.example.com', 'https://other.example.com'],
+    });
+    await heading('How refunds work');
+    fireEvent.click(screen.getByTestId('kb-back'));
+    expect(parent.postMessage.mock.calls).toEqual([
+      [{ type: 'CLOSE' }, 'https://partner.example.com'],
+      [{ type: 'CLOSE' }, 'https://other.example.com'],
+    ]);
+    // the parent closes the popup: the page itself stays
+    expect(router.state.location.pathname).toBe('/simple_article');
+  });
+
+  it('in a share-pass popup with no parent origin configured, Back posts nothing', async () => {
+    serveKb();
+    const parent = inParentPage();
     renderRoutes('/simple_article?id=100301&pass_id=SP123');
     await heading('How refunds work');
     fireEvent.click(screen.getByTestId('kb-back'));
-    expect(post).toHaveBeenCalledWith('CLOSE', '*');
+    expect(parent.postMessage).not.toHaveBeenCalled();
   });
 
   it('without pass_id Back navigates as usual and posts nothing', async () => {

@@ -6,6 +6,8 @@ import { useSessionQuery } from '../lib/get-session';
 import { setLocale } from '../lib/i18n';
 import { allSwitchesOn, SessionContext, type SessionState } from '../lib/session';
 
+const noOrigins: readonly string[] = [];
+
 /** Turns the session and user-info queries into the one app-wide context (lib/session). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const sessionQuery = useSessionQuery();
@@ -48,6 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       autorenew,
       switches: session?.switches ?? allSwitchesOn,
       codeSignIn: session?.code_sign_in ?? true,
+      parentOrigins: session?.parent_origins ?? noOrigins,
     }),
     [session, sessionQuery.isError, user, userInfo, userInfoQuery.status, isMember, autorenew],
   );

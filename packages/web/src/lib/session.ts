@@ -27,6 +27,8 @@ export interface SessionState {
   switches: SessionResponse['switches'];
   /** Whether this server can deliver one-time sign-in codes (it cannot without mail, outside demo mode). */
   codeSignIn: boolean;
+  /** The parent pages a share-pass popup may post CLOSE to (docs/embedding.md); none configured, none posted. */
+  parentOrigins: readonly string[];
 }
 
 /** Until the session answers every channel counts as on; the server's switches then decide. */
@@ -46,6 +48,7 @@ export const visitorSession: SessionState = {
   autorenew: null,
   switches: allSwitchesOn,
   codeSignIn: true,
+  parentOrigins: [],
 };
 
 export const SessionContext = createContext<SessionState>(visitorSession);

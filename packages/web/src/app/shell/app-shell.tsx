@@ -1,4 +1,4 @@
-import { isSharePassPopup } from '@selfserve/contract';
+import { chromeFor, isSharePassPopup } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { usePageViewTracking } from '../../features/telemetry/hooks/use-page-view-tracking';
@@ -6,26 +6,27 @@ import { useSession } from '../../lib/session';
 import { Header } from './header';
 
 /**
- * Header, side menu and the page; the first page ships only this plus the route it lands on. A share-pass popup
- * (core.md §2) opens over a page that has its own header, so it shows the page alone.
+ * Header, side menu and the page; the first page ships only this plus the route it lands on. What chrome shows is
+ * the entry mode's (contract entryModes, docs/embedding.md): a share-pass popup (core.md §2) opens over a page that
+ * has its own header, so it shows the page alone.
  */
 export function AppShell() {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const { entryMode } = useSession();
+  const { entryMode, inApp } = useSession();
   const { pathname, search } = useLocation();
-  const popup = isSharePassPopup({ entryMode, pathname, search });
+  const chrome = chromeFor({ entryMode, inApp, popup: isSharePassPopup({ entryMode, pathname, search }) });
   usePageViewTracking();
   return (
     <>
-      {popup ? null : (
+      {chrome.header ? (
         <>
           <a className="skip-link" href="#main">
             {t('common.skipToContent')}
           </a>
-          <Header />
+          <Header chrome={chrome} />
         </>
-      )}
+      ) : null}
       {navigation.state === 'loading' ? <div className="route-progress" aria-hidden="true" /> : null}
       <main id="main" tabIndex={-1}>
         <Outlet />

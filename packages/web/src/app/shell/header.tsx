@@ -1,4 +1,4 @@
-import { routes, searchBoxVisible } from '@selfserve/contract';
+import { type Chrome, chromeFor, routes, searchBoxVisible } from '@selfserve/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -11,9 +11,11 @@ import { useSession } from '../../lib/session';
 import { Logo } from './logo';
 import { SIDE_MENU_ID, SideMenu } from './side-menu';
 
-export function Header() {
+/** The site header; what it offers is the entry mode's chrome (contract chromeFor), passed by the shell. */
+export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
   const { t } = useTranslation();
   const { user, ukHost, isMember, status, inApp, entryMode } = useSession();
+  const chrome = given ?? chromeFor({ entryMode, inApp, popup: false });
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
@@ -49,19 +51,21 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <button
-          ref={toggle}
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={SIDE_MENU_ID}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
-            <path fill="currentColor" d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" />
-          </svg>
-          <span className="visually-hidden">{t('header.menu')}</span>
-        </button>
+        {chrome.sideMenu ? (
+          <button
+            ref={toggle}
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={SIDE_MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
+              <path fill="currentColor" d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" />
+            </svg>
+            <span className="visually-hidden">{t('header.menu')}</span>
+          </button>
+        ) : null}
         <Link to={routes.home} className="brand" aria-label={t('header.homeLabel')}>
           <Logo />
           <span className="brand__name" aria-hidden="true">
@@ -70,8 +74,8 @@ export function Header() {
         </Link>
         <nav className="site-header__nav" aria-label={t('header.brand')}>
           <Link to={routes.home}>{t('header.supportHome')}</Link>
-          {/* The UK site offers no app download (core.md §6), and inside the host app there is nothing to download. */}
-          {ukHost || inApp ? null : (
+          {/* The UK site offers no app download (core.md §6); the entry mode's chrome says whether there is one. */}
+          {ukHost || !chrome.downloadLink ? null : (
             <a href={appDownloadUrl} className="download-link" data-testid="download-app-link" rel="noopener">
               {t('header.downloadApp')}
             </a>
@@ -86,8 +90,8 @@ export function Header() {
                 <span className="visually-hidden">{t('header.signedInAs')} </span>
                 <span data-testid="header-email">{user.email}</span>
               </span>
-              {/* Inside the host app the app owns the session (core.md §6): signing out is the app's, not ours. */}
-              {inApp ? null : (
+              {/* Inside a host app the app owns the session (core.md §6): the mode's chrome offers no sign-out. */}
+              {chrome.logout ? (
                 <button
                   type="button"
                   className="button button--secondary"
@@ -97,7 +101,7 @@ export function Header() {
                 >
                   {t('header.logout')}
                 </button>
-              )}
+              ) : null}
             </>
           ) : ukHost || status === 'loading' ? null : (
             <Link to={signInHref} className="button button--secondary" data-testid="login-link">
@@ -106,7 +110,7 @@ export function Header() {
           )}
         </div>
       </div>
-      <SideMenu open={menuOpen} onClose={() => closeMenu(true)} loginHref={signInHref} />
+      {chrome.sideMenu ? <SideMenu open={menuOpen} onClose={() => closeMenu(true)} loginHref={signInHref} /> : null}
     </header>
   );
 }

@@ -1,14 +1,13 @@
-import { type Article, type ArticleSummary, routes } from '@selfserve/contract';
+import type { Article, ArticleSummary } from '@selfserve/contract';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { canGoBack } from '../../lib/history';
 import { useArticle } from '../../lib/kb/get-article';
 import { rememberNode } from '../../lib/kb/kb-selection';
 import { labelOn } from '../../lib/kb/labels';
 import { articleHref } from '../../lib/kb/paths';
 import { useArticleViewTracking } from '../../lib/kb/use-article-view-tracking';
+import { useBack } from '../../lib/use-back';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArticleNotFound } from '../article-not-found';
 import { BackButton } from '../back-button';
@@ -38,7 +37,7 @@ export interface ArticleViewProps {
   writeToUsHref?: string;
   /** Back as a link to a fixed place (the /kb parent level). */
   backTo?: string;
-  /** Back as an action (share-pass popups close themselves). */
+  /** Back as an action of the page's own; by default the entry mode's Back (lib/use-back, docs/embedding.md). */
   onBack?: () => void;
   /**
    * Something the page adds under the article's text (the write-to-us form of /report/{articleId}). When it
@@ -67,7 +66,6 @@ export function ArticleView({
   renderExtra,
 }: ArticleViewProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const titleId = useId();
   const FlowPanel = useArticleFlowSlot();
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
@@ -75,6 +73,10 @@ export function ArticleView({
   const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
 
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // Back through history when there is some; a page opened directly goes up to its parent (or home) on the
+  // website, tells the host at the top of a native app, and closes a share-pass popup (contract backAction).
+  const parentOfArticle = article?.ancestors.at(-1);
+  const modeBack = useBack({ fallback: parentOfArticle ? articleHref(parentOfArticle.id) : null });
   useArticleViewTracking(article?.id ?? null);
   // This effect runs after the not-found page's own, so it names the failure too.
   useDocumentTitle(article?.title ?? (notFound ? t('articleNotFound') : query.isError ? t('sorry') : ''));
@@ -98,14 +100,7 @@ export function ArticleView({
     );
   }
 
-  const parent = article.ancestors.at(-1);
-  const goBack =
-    onBack ??
-    (() => {
-      // Back through history when there is some; a page opened directly goes up to its parent (or home).
-      if (canGoBack()) void navigate(-1);
-      else void navigate(parent ? articleHref(parent.id) : routes.home);
-    });
+  const goBack = onBack ?? modeBack;
   const shownRelated =
     article.type === 'article' && related ? related : { nodes: article.related, hrefFor: relatedHref };
   const hideBody = labelOn(article.labels, 'hide_body');

@@ -1,4 +1,4 @@
-import { routes } from '@selfserve/contract';
+import { OPERATOR_REPORT_PATH, routes } from '@selfserve/contract';
 import type { RouteObject } from 'react-router';
 import { kbRoutes } from '../../lib/kb/paths';
 import { lazyRoute } from '../../lib/lazy-route';
@@ -13,6 +13,8 @@ const kbPage = () => import('./routes/kb');
 export const kbRouteTable: RouteObject[] = [
   lazyRoute(routes.home, homePage, 'HomePage'),
   lazyRoute(routes.selfServe, homePage, 'HomePage'),
+  // The operator app opens /report: the home categories of its mode's index (the partners', docs/embedding.md).
+  lazyRoute(OPERATOR_REPORT_PATH, homePage, 'HomePage'),
   lazyRoute(kbRoutes.search, () => import('./routes/search'), 'SearchPage'),
   lazyRoute(kbRoutes.section, sectionPage, 'SectionPage'),
   lazyRoute(kbRoutes.sectionDriver, sectionPage, 'SectionPage'),

@@ -1,4 +1,4 @@
-import { articleIndexes, reportContextArticle } from '@selfserve/contract';
+import { articleIndexes, indexContextFor, reportContextArticle } from '@selfserve/contract';
 import { useSession } from '../session';
 
 /**
@@ -7,12 +7,15 @@ import { useSession } from '../session';
  * site's for a visitor there — or null when the context names no article ('Article not found.').
  */
 export function useReportContextArticle(context: string): string | null {
-  const { user, ukHost, isMember } = useSession();
-  const indexes = articleIndexes({
-    role: user?.role ?? 'visitor',
-    country: user ? user.country_code : ukHost ? 'GB' : 'IN',
-    locale: user?.locale,
-    isMember,
-  });
+  const { user, ukHost, isMember, entryMode } = useSession();
+  // The entry mode may name another audience's index (the operator app: the partners'; contract entryModes).
+  const indexes = articleIndexes(
+    indexContextFor(entryMode, {
+      role: user?.role ?? 'visitor',
+      country: user ? user.country_code : ukHost ? 'GB' : 'IN',
+      locale: user?.locale,
+      isMember,
+    }),
+  );
   return reportContextArticle(context, indexes);
 }

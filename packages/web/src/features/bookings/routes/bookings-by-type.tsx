@@ -1,11 +1,11 @@
 import { routes } from '@selfserve/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { RequireUser } from '../../../components/require-user';
-import { canGoBack } from '../../../lib/history';
 import { useSession } from '../../../lib/session';
+import { useBack } from '../../../lib/use-back';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
 import { useBookingsByType } from '../api/get-bookings-by-type';
@@ -16,14 +16,12 @@ import { PagedBookingList } from '../components/paged-booking-list';
 function BookingsByType({ articleId, previous }: { articleId: string; previous: string }) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const navigate = useNavigate();
   const headingId = useId();
+  // Back by the route's previous and the entry mode (contract backAction): in the app, the host at the top.
+  const onBack = useBack({ previous });
   const query = useBookingsByType(user?.id, articleId);
   useDocumentTitle(t('selectYourBooking'));
-  const back =
-    previous === 'home'
-      ? { to: routes.home }
-      : { onBack: () => void (canGoBack() ? navigate(-1) : navigate(routes.home)) };
+  const back = previous === 'home' ? { to: routes.home } : { onBack };
   const articleHref = `/dreport/${encodeURIComponent(articleId)}`;
 
   return (

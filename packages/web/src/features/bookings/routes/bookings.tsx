@@ -1,10 +1,10 @@
 import { routes } from '@selfserve/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { RequireUser } from '../../../components/require-user';
-import { canGoBack } from '../../../lib/history';
+import { useBack } from '../../../lib/use-back';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
 import '../../../components/bookings.css';
@@ -37,12 +37,11 @@ export function BookingsPage() {
 /** /myrides?previous=home (spec §2): the rides list; Back goes home when it came from there, else back. */
 export function MyRidesPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [params] = useSearchParams();
-  const back =
-    params.get('previous') === 'home'
-      ? { to: routes.home }
-      : { onBack: () => void (canGoBack() ? navigate(-1) : navigate(routes.home)) };
+  const previous = params.get('previous');
+  // Back by the entry mode where no previous names a place (contract backAction): in the app, the host at the top.
+  const onBack = useBack({ previous });
+  const back = previous === 'home' ? { to: routes.home } : { onBack };
   return (
     <RequireUser>
       <BookingListPage title={t('bookings.myRidesTitle')} back={back} />

@@ -6,6 +6,7 @@ import { ArticleNotFound } from '../../../components/article-not-found';
 import { useReportContextArticle } from '../../../lib/kb/report-context';
 import '../../../components/kb.css';
 import { labelOn } from '../../../lib/kb/labels';
+import { useBack } from '../../../lib/use-back';
 import { FormForUser } from '../components/form-for-user';
 import { IssueForm } from '../components/issue-form';
 import '../labels';
@@ -25,11 +26,12 @@ function WriteToUsSection({ article, sourcePage = null }: { article: Article; so
 }
 
 /** A one-touch article resolves the issue itself; any other gets the write-to-us form below its text. */
-function ReportArticle({ id }: { id: string }) {
+function ReportArticle({ id, onBack }: { id: string; onBack?: () => void }) {
   return (
     <ArticleView
       key={id}
       id={id}
+      {...(onBack ? { onBack } : {})}
       renderExtra={(article) =>
         article.type === 'article' && !labelOn(article.labels, 'one_touch') ? (
           <WriteToUsSection article={article} />
@@ -51,10 +53,12 @@ export function ReportPage() {
  * 'Article not found.'.
  */
 export function ReportTagPage() {
-  const { tag = '', context = '' } = useParams();
+  const { tag = '', context = '', previous } = useParams();
   const id = useReportContextArticle(tag || context);
+  // Back follows the route's previous (core.md §2 back modes: home, selfServe, myrides …) and the entry mode.
+  const onBack = useBack({ previous: previous ?? null });
   if (!id) return <ArticleNotFound />;
-  return <ReportArticle id={id} />;
+  return <ReportArticle id={id} onBack={onBack} />;
 }
 
 /** /write_to_us/{source}/{context}/dreport/{id} (spec §2): an article with the write-to-us form. */
