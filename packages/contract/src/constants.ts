@@ -5,6 +5,14 @@ export const BOOKING_LIST_MAX_PAGES = 10;
 export const SCROLL_BOTTOM_THRESHOLD_PX = 150;
 export const DRIVER_V3_SUBMIT_DELAY_MS = 3000;
 export const MARKETPLACE_REDIRECT_COOKIE_SECONDS = 172800;
+/** Pinch-zoom on article images and ride maps (core.md §9; contract zoom.ts). */
+export const PINCH_ZOOM_DOUBLE_TAP_MS = 300;
+export const PINCH_ZOOM_MIN = 0.5;
+export const PINCH_ZOOM_MAX = 4;
+export const PINCH_ZOOM_ANIMATION_MS = 300;
+/** Ours: the zoom a double tap goes to from no zoom, and the factor of each + / − button step. */
+export const PINCH_ZOOM_DOUBLE_TAP_SCALE = 2;
+export const PINCH_ZOOM_STEP_FACTOR = 1.5;
 export const TOAST_DEFAULT_TEXT = 'Done !';
 export const TOAST_DURATION_MS = 2000;
 export const ERROR_DISPLAY_MS = 4000;

@@ -43,3 +43,4 @@ export * from './ticket-rules.ts';
 export * from './tickets.ts';
 export * from './uploads.ts';
 export * from './users.ts';
+export * from './zoom.ts';

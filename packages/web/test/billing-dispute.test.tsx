@@ -214,6 +214,10 @@ describe('ResultDialog: the ride beside the answer', () => {
       '/img/maps/route-2.svg',
     );
     expect(within(dialog).getByTestId('onetouch-result-distance')).toHaveTextContent('Distance: 12.4 km');
+    // The map zooms (core.md §9): pinch and double tap, and buttons for keyboard users.
+    const zoom = within(dialog).getByTestId('onetouch-result-map-zoom');
+    expect(within(zoom).getByRole('img', { name: 'Map of the ride from pickup to drop' })).toBeInTheDocument();
+    expect(within(zoom).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
     const table = within(dialog).getByRole('table', { name: 'Your bill' });
     expect(within(table).getByRole('row', { name: 'Adjustment −₹57' })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: 'Total ₹227' })).toBeInTheDocument();

@@ -1,6 +1,48 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { sanitizeArticleHtml } from '../../lib/kb/sanitize-html';
+import { Zoomable } from '../zoomable/zoomable';
+
+/** Puts an element React did not make (an image of the body's HTML) inside a React subtree. */
+function Adopted({ node }: { node: HTMLElement }) {
+  const slot = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    slot.current?.appendChild(node);
+  }, [node]);
+  return <span ref={slot} />;
+}
+
+interface BodyImage {
+  host: HTMLElement;
+  img: HTMLImageElement;
+}
+
+/**
+ * Every image of the body becomes zoomable (core.md §9) once the page runs in the browser: each <img> is swapped
+ * for a host element that a portal fills with the shared Zoomable, the image moved inside it. The server's HTML keeps
+ * plain images; the swap is undone when the body changes or goes.
+ */
+function useZoomableImages(container: RefObject<HTMLDivElement | null>, html: string): BodyImage[] {
+  const [images, setImages] = useState<BodyImage[]>([]);
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !html) return;
+    const found = [...element.querySelectorAll('img')].map((img) => {
+      const host = document.createElement('span');
+      host.className = 'kb-article__zoomable';
+      img.replaceWith(host);
+      img.draggable = false;
+      return { host, img };
+    });
+    setImages(found);
+    return () => {
+      for (const { host, img } of found) host.replaceWith(img);
+      setImages([]);
+    };
+  }, [container, html]);
+  return images;
+}
 
 /**
  * The body HTML, sanitised again here (DOMPurify) and only then handed to React. Links inside the body
@@ -36,13 +78,26 @@ export function ArticleBody({ html }: { html: string }) {
     return () => element.removeEventListener('click', onClick);
   }, [navigate]);
 
+  const images = useZoomableImages(container, clean);
+
   return (
-    <div
-      ref={container}
-      className="kb-article__body"
-      data-testid="article-body"
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: only ever the DOMPurify output of sanitizeArticleHtml above
-      dangerouslySetInnerHTML={{ __html: clean }}
-    />
+    <>
+      <div
+        ref={container}
+        className="kb-article__body"
+        data-testid="article-body"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: only ever the DOMPurify output of sanitizeArticleHtml above
+        dangerouslySetInnerHTML={{ __html: clean }}
+      />
+      {images.map(({ host, img }, i) =>
+        createPortal(
+          <Zoomable testId="article-image-zoom">
+            <Adopted node={img} />
+          </Zoomable>,
+          host,
+          `${i}:${img.src}`,
+        ),
+      )}
+    </>
   );
 }

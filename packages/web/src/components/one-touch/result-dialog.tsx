@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { BillBreakdown } from '../bill/bill-breakdown';
 import { Button } from '../button';
 import { TicketRating } from '../ticket-rating/ticket-rating';
+import { Zoomable } from '../zoomable/zoomable';
 import './labels';
 import './one-touch.css';
 
@@ -65,15 +66,18 @@ function RideShown({ result }: { result: OneTouchResult }) {
     <>
       {result.mapUrl && !mapFailed ? (
         <figure className="onetouch-result__map">
-          <img
-            src={result.mapUrl}
-            alt={t('oneTouchShared.result.mapAlt')}
-            width={240}
-            height={160}
-            decoding="async"
-            onError={() => setMapFailed(true)}
-            data-testid="onetouch-result-map"
-          />
+          <Zoomable testId="onetouch-result-map-zoom">
+            <img
+              src={result.mapUrl}
+              alt={t('oneTouchShared.result.mapAlt')}
+              width={240}
+              height={160}
+              decoding="async"
+              draggable={false}
+              onError={() => setMapFailed(true)}
+              data-testid="onetouch-result-map"
+            />
+          </Zoomable>
           {distance ? <figcaption>{distance}</figcaption> : null}
         </figure>
       ) : (
