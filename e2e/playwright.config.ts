@@ -14,6 +14,10 @@ if (!fs.existsSync(chromiumPath)) {
 // E2E_PORT lets two runs (say, CI and a developer) share a machine.
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
+// A partner's page that frames the app (tests/embedding.spec.ts serves it on this origin itself): the one origin
+// allowed to frame the app and to receive a share-pass popup's CLOSE (FRAME_ANCESTORS below).
+const parentOrigin = `http://127.0.0.1:${port + 1}`;
+process.env.E2E_PARENT_ORIGIN = parentOrigin;
 
 // A fresh database per run. The config is loaded by the runner and again by each worker; the env var makes
 // them agree on one directory, and only the process that created it removes it.
@@ -52,7 +56,14 @@ export default defineConfig({
   webServer: {
     command: 'node ../packages/server/dist/main.js',
     // Every journey signs in from 127.0.0.1: the per-client sign-in limit would stop the later ones.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEMO_MODE: 'true', SIGN_IN_RATE_LIMIT: '1000' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'true',
+      SIGN_IN_RATE_LIMIT: '1000',
+      FRAME_ANCESTORS: parentOrigin,
+    },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
