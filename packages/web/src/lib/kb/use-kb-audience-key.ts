@@ -1,7 +1,10 @@
 import { useSession } from '../session';
 
-/** Knowledge-base answers depend on who asks; cache them per user (or for visitors). */
+/**
+ * Knowledge-base answers depend on who asks and from where (the entry mode chooses the index: docs/embedding.md);
+ * cache them per user (or for visitors) and mode.
+ */
 export function useKbAudienceKey(): string {
-  const { user } = useSession();
-  return user ? `user:${user.id}` : 'visitor';
+  const { user, entryMode } = useSession();
+  return `${user ? `user:${user.id}` : 'visitor'}:${entryMode}`;
 }
