@@ -10,6 +10,7 @@ import { oneTouchRouteTable } from '../features/onetouch/route-table';
 import { orderRouteTable } from '../features/orders/route-table';
 import { ticketRouteTable } from '../features/tickets/route-table';
 import { configureApiClient } from '../lib/api-client';
+import { reloadDeepLink } from '../lib/deep-link-reload';
 import { sessionQueryKey, sessionQueryOptions } from '../lib/get-session';
 import { lazyRoute } from '../lib/lazy-route';
 import { RouteError } from './route-error';
@@ -76,14 +77,6 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** Several calls may fail with the same stale token at once: the page reloads once. */
-let reloading = false;
-function reloadDeepLinkOnce(): void {
-  if (reloading) return;
-  reloading = true;
-  window.location.reload();
-}
-
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
@@ -105,7 +98,7 @@ export function createAppRouter(queryClient: QueryClient): AppRouter {
       if (!isHeadingTo(routes.loginRefresh)) void router.navigate(routes.loginRefresh);
     },
     // Spec §8: a 404 'Invalid token' reloads the deep link (the page as the host opened it signs in again).
-    onInvalidToken: reloadDeepLinkOnce,
+    onInvalidToken: reloadDeepLink,
   });
   return router;
 }

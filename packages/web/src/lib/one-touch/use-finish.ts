@@ -1,6 +1,7 @@
 import { type Flow, type OneTouchResult, SIMPLE_ARTICLE_PATH, V3_SUBMIT_PATH } from '@selfserve/contract';
 import type { Dispatch } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { reloadDeepLink } from '../deep-link-reload';
 import type { FormAction } from './form-state';
 
 /** The navigation state a v3 answer carries to the result article page. */
@@ -25,7 +26,7 @@ export function useFinish(flow: Flow, dispatch: Dispatch<FormAction>, onReload: 
   const location = useLocation();
   return (result: OneTouchResult) => {
     if (result.state === 'RELOAD_DEEPLINK') {
-      window.location.reload();
+      reloadDeepLink();
       return;
     }
     if (result.state === 'VERIFY_EMAIL') {
