@@ -45,6 +45,19 @@ describe('chrome per entry mode (contract entryModes)', () => {
     expect(screen.queryByRole('button', { name: 'Menu' }) !== null).toBe(menu);
     expect(screen.queryByTestId('logout-button') !== null).toBe(logout);
   });
+
+  it("follows the mode's table, not only the in-app flag: an app mode shows no download or sign-out", async () => {
+    mockFetch({ [apiPaths.addTrack]: () => jsonResponse({ status: 'SUCCESS' }) });
+    renderAppRoutes(
+      [{ element: <AppShell />, children: [{ path: '/home', element: <h1>Page</h1> }] }],
+      { initialEntries: ['/home'] },
+      { user: riya, entryMode: 'operator_app', inApp: false },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.queryByTestId('download-app-link')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('logout-button')).not.toBeInTheDocument();
+  });
 });
 
 function BackProbe() {
