@@ -19,11 +19,13 @@ test('each page view is reported, with the CSRF token accepted', async ({ page }
   await page.goto(routes.home);
   const response = await firstView;
   expect(response.status()).toBe(200);
-  expect(response.request().postDataJSON()).toEqual({ event: 'page_view', page: routes.home });
+  // Each view carries the session's entry mode and the language the page is shown in (issue 13).
+  const view = { event: 'page_view', entry_mode: 'customer_website', language: 'en' };
+  expect(response.request().postDataJSON()).toEqual({ ...view, page: routes.home });
 
   const secondView = page.waitForRequest((r) => r.url().endsWith(apiPaths.addTrack) && r.method() === 'POST');
   await page.getByRole('banner').getByTestId('login-link').click();
-  expect((await secondView).postDataJSON()).toEqual({ event: 'page_view', page: routes.login });
+  expect((await secondView).postDataJSON()).toEqual({ ...view, page: routes.login });
 });
 
 test('the side menu opens, offers sign-in to a visitor and closes with Escape', async ({ page }) => {
