@@ -15,7 +15,7 @@ export interface ErrorStateProps {
    * Inside a page that already has its heading: the text and the retry only, in a box of the given class.
    * Otherwise a page of its own with the 'Sorry' heading.
    */
-  inline?: { className: string };
+  inline?: { className: string; testId?: string };
 }
 
 /** A failed load: its message and, when it can be retried, a retry button. */
@@ -32,7 +32,7 @@ export function ErrorState({ message, error, onRetry, retryLabel, inline }: Erro
     ) : null;
   if (inline) {
     return (
-      <div className={inline.className} role="alert">
+      <div className={inline.className} role="alert" data-testid={inline.testId}>
         <p>{text}</p>
         {retry}
       </div>

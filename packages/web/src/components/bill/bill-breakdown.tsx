@@ -2,7 +2,7 @@ import { type Bill, type BillLineKey, formatFare } from '@selfserve/contract';
 import { useTranslation } from 'react-i18next';
 import { useBill } from '../../lib/bookings/get-bill';
 import { useSession } from '../../lib/session';
-import { Button } from '../button';
+import { ErrorState } from '../error-state';
 import { Loader } from '../loader';
 import './bill.css';
 import './labels';
@@ -105,12 +105,12 @@ export function BillLoadState({ failed, onRetry }: { failed: boolean; onRetry: (
   const { t } = useTranslation();
   if (!failed) return <Loader />;
   return (
-    <div className="bill__error" role="alert" data-testid="bill-error">
-      <p>{t('bill.loadFailed')}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {t('bill.tryAgain')}
-      </Button>
-    </div>
+    <ErrorState
+      message={t('bill.loadFailed')}
+      retryLabel={t('bill.tryAgain')}
+      onRetry={onRetry}
+      inline={{ className: 'bill__error', testId: 'bill-error' }}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookingCard } from '../../../components/booking-card';
-import { Button } from '../../../components/button';
+import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -31,12 +31,12 @@ export interface PagedBookingListProps<Page> {
 function RetryNotice({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="booking-list__error" role="alert" data-testid="booking-list-error">
-      <p>{t('retry')}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {t('bookings.tryAgain')}
-      </Button>
-    </div>
+    <ErrorState
+      message={t('retry')}
+      retryLabel={t('bookings.tryAgain')}
+      onRetry={onRetry}
+      inline={{ className: 'booking-list__error', testId: 'booking-list-error' }}
+    />
   );
 }
 
