@@ -170,6 +170,8 @@ export const messages = {
   labDriverOnTrip: 'The driver is on a trip and cannot talk now.',
   labDescribeItem: 'Please describe the item',
   unknownIndexName: 'Unknown index name',
+  unsupportedLanguage: 'This language is not available.',
+  unknownLocalisationSource: 'Unknown source',
   invalidArticleId: 'Invalid article id',
   invalidOrderId: 'Invalid order id',
 
