@@ -11,6 +11,9 @@ export const apiPaths = {
   logout: '/api/auth/logout',
   userInfo: '/api/users/v1/get_user_info',
   selectDetails: '/api/users/v1/get_select_details',
+  preferredLanguage: '/api/users/v1/get_preferred_language',
+  updatePreferredLanguage: '/api/users/v1/update_preferred_language',
+  localisedStrings: '/api/localisation/get_localised_strings',
   addTrack: '/user_tracking/add_track',
 } as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, LOGIN_CODE_LENGTH } from './constants.ts';
+import { supportedLocales } from './languages.ts';
 import { says } from './messages.ts';
 import { roleSchema } from './users.ts';
 
@@ -40,6 +41,8 @@ export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
   in_app: z.boolean(),
   entry_mode: entryModeSchema,
+  /** The reader's language, resolved (docs/localisation-api.md): a driver's profile, the ss_lang cookie, … 'en'. */
+  language: z.enum(supportedLocales),
   demo: z.boolean(),
   uk_host_marker: z.string(),
   /** false when this server cannot deliver sign-in codes (no mail transport outside demo mode) */

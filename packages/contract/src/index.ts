@@ -27,6 +27,7 @@ export * from './kb-paths.ts';
 export * from './kb-search.ts';
 export * from './languages.ts';
 export * from './left-belonging.ts';
+export * from './localisation.ts';
 export * from './mail.ts';
 export * from './membership.ts';
 export * from './message-params.ts';

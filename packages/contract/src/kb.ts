@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedLocales } from './languages.ts';
 import { says } from './messages.ts';
 import { orderContextSchema } from './orders.ts';
 
@@ -102,6 +103,8 @@ export const articleSchema = articleSummarySchema.extend({
   articles: z.array(articleSummarySchema),
   /** The path from the top category down to this node's parent, for breadcrumbs and back. */
   ancestors: z.array(articleSummarySchema),
+  /** The language the title and body are in: the reader's when translated, else 'en' ("not yet translated"). */
+  language: z.enum(supportedLocales),
 });
 export type Article = z.infer<typeof articleSchema>;
 

@@ -7,3 +7,23 @@ export function resolveLocale(locale: string | null | undefined): SupportedLocal
   if (base === 'mr' || base === 'bn' || base === 'pa') return 'hi';
   return (supportedLocales as readonly string[]).includes(base) ? (base as SupportedLocale) : 'en';
 }
+
+/** Each language by its own name, as the language picker lists it. */
+export const languageNames: Record<SupportedLocale, string> = {
+  en: 'English',
+  hi: 'हिन्दी',
+  kn: 'ಕನ್ನಡ',
+  ta: 'தமிழ்',
+  te: 'తెలుగు',
+  fr: 'Français',
+  nl: 'Nederlands',
+};
+
+/** The reader's chosen language, kept a year; the web writes it for visitors, the server when a user picks one. */
+export const LANGUAGE_COOKIE = 'ss_lang';
+export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 31536000;
+
+/** Text direction of a locale: every supported language is written left to right today. */
+export function languageDirection(_locale: SupportedLocale): 'ltr' | 'rtl' {
+  return 'ltr';
+}

@@ -23,6 +23,7 @@ import { belongingsRoutes } from './modules/belongings/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { kbRoutes } from './modules/kb/routes.ts';
+import { localisationRoutes } from './modules/localisation/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { kycFormRoute } from './modules/onetouch/kyc.ts';
 import { oneTouchRoutes } from './modules/onetouch/routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps));
   await app.register(usersRoutes(deps));
+  await app.register(localisationRoutes(deps));
   await app.register(telemetryRoutes(deps));
   await app.register(kbRoutes(deps));
   await app.register(bookingsRoutes(deps));

@@ -14,6 +14,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // src/ in development and dist/ when bundled are both one level under packages/server.
 const defaultStaticDir = path.resolve(here, '../../web/dist');
 const defaultKbContentDir = path.resolve(here, '../../../content/kb');
+const defaultLocalesDir = path.resolve(here, '../../contract/locales');
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -79,6 +80,7 @@ export const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   STATIC_DIR: z.string().default(defaultStaticDir),
   KB_CONTENT_DIR: z.string().default(defaultKbContentDir),
+  LOCALES_DIR: z.string().default(defaultLocalesDir),
   HIDE_WRITE_TO_US: boolish.default(false),
   HIDE_CALL_US: boolish.default(false),
   HIDE_CHAT: boolish.default(false),
@@ -159,6 +161,8 @@ function configFrom(e: z.infer<typeof envSchema>) {
     cookieSecure: e.COOKIE_SECURE,
     staticDir: path.resolve(e.STATIC_DIR),
     kbContentDir: path.resolve(e.KB_CONTENT_DIR),
+    /** the translators' locale files (<locale>.json), read by the localised strings (docs/localisation-api.md) */
+    localesDir: path.resolve(e.LOCALES_DIR),
     /** Master switches (spec §6): hide write-to-us, call-us or chat everywhere. */
     switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

@@ -220,6 +220,16 @@ export interface ArticlesTable {
   updated_at: string;
 }
 
+/** An article's title and body in one locale (0015); the rest of the article is the English row's. */
+export interface ArticleTranslationsTable {
+  article_id: string;
+  /** a supported locale other than en */
+  locale: string;
+  title: string;
+  /** sanitised HTML, as articles.body_html */
+  body_html: string;
+}
+
 export interface KbTermsTable {
   term: string;
   doc_count: number;
@@ -424,6 +434,7 @@ export interface Database {
   monitoring_events: MonitoringEventsTable;
   guest_tickets: GuestTicketsTable;
   articles: ArticlesTable;
+  article_translations: ArticleTranslationsTable;
   kb_terms: KbTermsTable;
   kb_meta: KbMetaTable;
   kb_zero_result_searches: KbZeroResultSearchesTable;

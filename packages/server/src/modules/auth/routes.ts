@@ -19,10 +19,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { secureCookies } from '../../lib/reader-language.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findUserByEmail, listDemoAccounts } from '../users/repo.ts';
 import { issueLoginCode, loginCodeMail, verifyAppToken, verifyLoginCode } from './service.ts';
-import { codeSignInAvailable, defaultEntryMode, readSession, sessionResponse } from './session-answer.ts';
+import {
+  codeSignInAvailable,
+  defaultEntryMode,
+  readSession,
+  rememberEntryLanguage,
+  sessionResponse,
+} from './session-answer.ts';
 
 export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config, sessions, mailer } = deps;
@@ -163,7 +170,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { user, entryMode } = await verifyAppToken(
+        const { user, entryMode, language } = await verifyAppToken(
           db,
           { secret: config.appJwtSecret, issuer: config.appJwtIssuer, audience: config.appJwtAudience },
           request.body.token,
@@ -175,6 +182,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           entryModeFromQuery(request.query as Record<string, unknown>, { signed: true }) ??
           entryModeFromQuery(entryMode, { signed: true }) ??
           undefined;
+        rememberEntryLanguage(request, reply, language, secureCookies(config, request));
         return signIn(request, reply, user, true, mode);
       },
     );

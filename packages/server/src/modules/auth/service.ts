@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, newId, randomToken, safeEqual } from '../../lib/crypto.ts';
+import { acceptedLocale } from '../../lib/reader-language.ts';
 import { findUserByEmail, findUserById } from '../users/repo.ts';
 import { claimAttempt, consumeCode, countCodesSince, insertCode, latestLiveCode } from './repo.ts';
 
@@ -109,7 +110,9 @@ export async function verifyAppToken(
     if (!user) throw new Error('unknown user');
     // The token may name the mode by name or by the spec's source value (docs/embedding.md).
     const entryMode = { entry_mode: payload.entry_mode, source: payload.source };
-    return { user, entryMode };
+    // The app's language (`lang` or `locale` claim), kept as the reader's language cookie; null when it names none.
+    const language = acceptedLocale(payload.lang) ?? acceptedLocale(payload.locale);
+    return { user, entryMode, language };
   } catch {
     throw new AppError('UNAUTHORIZED', coded('appTokenInvalid'));
   }

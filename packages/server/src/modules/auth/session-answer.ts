@@ -1,8 +1,9 @@
 // What a session looks like to the web app: GET /api/auth/session, every sign-in's answer, and the page's first render.
-import { type EntryMode, parentOriginsOf, type SessionResponse } from '@selfserve/contract';
+import { type EntryMode, LANGUAGE_COOKIE, parentOriginsOf, type SessionResponse } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
+import { acceptedLocale, readerLanguage, rememberLanguage, secureCookies } from '../../lib/reader-language.ts';
 import { loadProfile } from '../users/service.ts';
 import { entryModeOf, rememberVisitEntryMode, visitEntryMode } from './entry-mode.ts';
 
@@ -44,6 +45,7 @@ export async function sessionResponse(
       : null,
     in_app: s?.inApp ?? false,
     entry_mode: entryModeOf(request),
+    language: readerLanguage(request, profile?.user),
     demo: config.demoMode,
     uk_host_marker: config.ukHostMarker,
     code_sign_in: codeSignInAvailable(deps),
@@ -60,12 +62,27 @@ export async function sessionResponse(
 export function readSession(deps: AppDeps) {
   return (request: FastifyRequest, reply: FastifyReply): Promise<SessionResponse> => {
     const binding = request.session ? request.csrfBinding : deps.sessions.ensureVisitor(reply, request);
-    const { cookieSecure } = deps.config;
-    rememberVisitEntryMode(
-      request,
-      reply,
-      cookieSecure === 'auto' ? request.protocol === 'https' : cookieSecure === 'true',
-    );
+    const secure = secureCookies(deps.config, request);
+    rememberVisitEntryMode(request, reply, secure);
+    rememberEntryLanguage(request, reply, null, secure);
     return sessionResponse(deps, request, deps.sessions.csrfTokenFor(binding ?? ''));
   };
+}
+
+/**
+ * An entry that names its language — `?lang=` / `?locale=` on the page or the app's sign-in, or the app token's
+ * claim (`fromToken`) — keeps it in the ss_lang cookie, as an entry's mode is kept; a value we do not serve is ignored.
+ */
+export function rememberEntryLanguage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fromToken: string | null,
+  secure: boolean,
+): void {
+  const q = (typeof request.query === 'object' && request.query !== null ? request.query : {}) as {
+    lang?: unknown;
+    locale?: unknown;
+  };
+  const locale = acceptedLocale(q.lang) ?? acceptedLocale(q.locale) ?? acceptedLocale(fromToken);
+  if (locale && request.cookies[LANGUAGE_COOKIE] !== locale) rememberLanguage(request, reply, locale, secure);
 }

@@ -8,6 +8,7 @@ import {
   labelValueSchema,
   normalizeSearchText,
   oneTouchOptionSchema,
+  supportedLocales,
 } from '@selfserve/contract';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
@@ -267,4 +268,127 @@ export function loadContentFolder(folder: string): LoadedContent {
     }
   }
   return { nodes, problems, indexes };
+}
+
+// ---- translations ------------------------------------------------------------------------------
+
+/** One translated article: its English article's id, the locale, and the title and body in that language. */
+export interface TranslationNode {
+  article_id: string;
+  locale: string;
+  title: string;
+  body_html: string;
+  file: string;
+}
+
+/**
+ * A translation's front matter: the English article's id and the translated title. The English article's other
+ * keys may be repeated (they are ignored: type, parent, tags, related, position … come from it); others are errors.
+ */
+const translationFrontMatterSchema = z
+  .object({ id: idSchema, title: z.string().trim().min(1).max(150) })
+  .catchall(z.unknown())
+  .superRefine((fm, ctx) => {
+    for (const key of Object.keys(fm)) {
+      if (!(key in frontMatterSchema.shape)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `is not a key of a translation (id, title)` });
+      }
+    }
+  });
+
+/** Parses one translation file against its English article (as English bodies are rendered and sanitised). */
+export function parseTranslationFile(
+  file: string,
+  source: string,
+  locale: string,
+  english: Map<string, ContentNode>,
+): TranslationNode | ContentProblem {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) return { file, reason: 'no front matter (the file must start with --- and a YAML block)' };
+  let raw: unknown;
+  try {
+    raw = parseYaml(match[1] ?? '');
+  } catch (err) {
+    return { file, reason: `front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}` };
+  }
+  const parsed = translationFrontMatterSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { file, reason: `${issue?.path.join('.') || 'front matter'}: ${issue?.message}` };
+  }
+  const { id, title } = parsed.data;
+  const article = english.get(id);
+  if (!article) return { file, reason: `translates article ${id}, which does not exist` };
+  const index = path.basename(path.dirname(file));
+  if (article.index_name !== index) {
+    return { file, reason: `article ${id} is in index "${article.index_name}", not in its folder "${index}"` };
+  }
+  const html = sanitizeArticleHtml(marked.parse((match[2] ?? '').trim(), { async: false }));
+  const body = readBody(html);
+  if (body.bad) return { file, reason: body.bad };
+  if (article.type === 'article' && article.labels.hide_body !== true && body.text.length < 40) {
+    return { file, reason: 'a translated article needs a body of at least 40 characters (as its English article)' };
+  }
+  return { article_id: id, locale, title, body_html: html, file };
+}
+
+/** The folder of a content folder's translations: content/kb → content/kb-i18n. */
+export function translationsFolderOf(folder: string): string {
+  return path.join(path.dirname(folder), `${path.basename(folder)}-i18n`);
+}
+
+/**
+ * Reads a translations folder (<locale>/<index>/*.md) against the English nodes: the locale must be one we serve
+ * (not en), the article must exist in that index, and an article has one translation per locale.
+ */
+export function loadTranslations(
+  folder: string,
+  nodes: ContentNode[],
+): { translations: TranslationNode[]; problems: ContentProblem[] } {
+  const translations: TranslationNode[] = [];
+  const problems: ContentProblem[] = [];
+  const english = new Map(nodes.map((n) => [n.id, n]));
+  const indexes = new Set(nodes.map((n) => n.index_name));
+  const seen = new Map<string, string>();
+  for (const localeDir of fs
+    .readdirSync(folder, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!localeDir.isDirectory()) continue;
+    const locale = localeDir.name;
+    const localePath = path.join(folder, locale);
+    if (!(supportedLocales as readonly string[]).includes(locale) || locale === 'en') {
+      problems.push({
+        file: localePath,
+        reason: `"${locale}" is not a locale to translate into (${supportedLocales.filter((l) => l !== 'en').join(', ')})`,
+      });
+      continue;
+    }
+    for (const indexDir of fs
+      .readdirSync(localePath, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
+      if (!indexDir.isDirectory()) continue;
+      // Translations of indexes this import does not carry wait for their own import.
+      if (!indexes.has(indexDir.name)) continue;
+      const dir = path.join(localePath, indexDir.name);
+      for (const name of fs
+        .readdirSync(dir)
+        .filter((n) => n.endsWith('.md'))
+        .sort()) {
+        const file = path.join(dir, name);
+        const result = parseTranslationFile(file, fs.readFileSync(file, 'utf8'), locale, english);
+        if ('reason' in result) {
+          problems.push(result);
+          continue;
+        }
+        const key = `${result.locale}/${result.article_id}`;
+        const other = seen.get(key);
+        if (other) problems.push({ file, reason: `article ${result.article_id} is already translated by ${other}` });
+        else {
+          seen.set(key, file);
+          translations.push(result);
+        }
+      }
+    }
+  }
+  return { translations, problems };
 }

@@ -1,8 +1,24 @@
+import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { type ContentProblem, loadContentFolder } from './content.ts';
-import { deleteArticles, forgetKbVersion, listHashes, rebuildTerms, upsertArticles } from './repo.ts';
+import {
+  type ContentProblem,
+  loadContentFolder,
+  loadTranslations,
+  type TranslationNode,
+  translationsFolderOf,
+} from './content.ts';
+import {
+  deleteArticles,
+  deleteTranslations,
+  forgetKbVersion,
+  listHashes,
+  listTranslations,
+  rebuildTerms,
+  upsertArticles,
+  upsertTranslations,
+} from './repo.ts';
 
 export interface IndexReport {
   index: string;
@@ -12,7 +28,16 @@ export interface IndexReport {
   removed: number;
 }
 
-export type ImportResult = { ok: true; indexes: IndexReport[] } | { ok: false; problems: ContentProblem[] };
+export interface TranslationReport {
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+}
+
+export type ImportResult =
+  | { ok: true; indexes: IndexReport[]; translations: TranslationReport }
+  | { ok: false; problems: ContentProblem[] };
 
 /**
  * Imports a content folder in one transaction: new and changed nodes are written, nodes of the
@@ -23,10 +48,18 @@ export async function importKnowledgeBase(
   db: Kysely<Database>,
   dialect: DialectName,
   folder: string,
-  opts: { dryRun?: boolean } = {},
+  opts: { dryRun?: boolean; translations?: string } = {},
 ): Promise<ImportResult> {
   const content = loadContentFolder(folder);
   if (content.problems.length > 0) return { ok: false, problems: content.problems };
+  // Translations (content/kb-i18n beside content/kb): checked with the English nodes; one bad file and nothing is
+  // imported. Without the folder, stored translations are left as they are.
+  const i18nFolder = opts.translations ?? translationsFolderOf(folder);
+  const i18n =
+    fs.existsSync(i18nFolder) && fs.statSync(i18nFolder).isDirectory()
+      ? loadTranslations(i18nFolder, content.nodes)
+      : null;
+  if (i18n && i18n.problems.length > 0) return { ok: false, problems: i18n.problems };
 
   const existing = await listHashes(db, content.indexes);
   const known = new Map(existing.map((r) => [r.id, r]));
@@ -46,17 +79,48 @@ export async function importKnowledgeBase(
   }
   for (const r of existing) if (!incoming.has(r.id)) report(r.index_name).removed++;
 
-  if (!opts.dryRun && (changed.length > 0 || removed.length > 0)) {
+  const translations = i18n ? await translationChanges(db, content.indexes, i18n.translations) : null;
+  const translationReport = translations?.report ?? { added: 0, updated: 0, unchanged: 0, removed: 0 };
+  const translationsChanged = translationReport.added + translationReport.updated + translationReport.removed > 0;
+
+  if (!opts.dryRun && (changed.length > 0 || removed.length > 0 || translationsChanged)) {
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
       // An id may move between indexes: it is rewritten in place, never duplicated.
       await deleteArticles(trx, dialect, removed);
       await upsertArticles(trx, dialect, changed, now);
+      if (translations) {
+        await deleteTranslations(trx, translations.removed);
+        await upsertTranslations(trx, translations.changed);
+      }
+      // Also bumps the knowledge-base version, which every cache (translations too) keys on.
       await rebuildTerms(trx, now);
     });
     forgetKbVersion(db);
   }
-  return { ok: true, indexes: [...reports.values()] };
+  return { ok: true, indexes: [...reports.values()], translations: translationReport };
+}
+
+/** What an import changes in the translations of its indexes: new and edited ones, and those without a file. */
+async function translationChanges(db: Kysely<Database>, indexes: string[], incoming: TranslationNode[]) {
+  const key = (t: { article_id: string; locale: string }) => `${t.locale}/${t.article_id}`;
+  const stored = new Map((await listTranslations(db, indexes)).map((t) => [key(t), t]));
+  const report: TranslationReport = { added: 0, updated: 0, unchanged: 0, removed: 0 };
+  const changed: { article_id: string; locale: string; title: string; body_html: string }[] = [];
+  for (const t of incoming) {
+    const prior = stored.get(key(t));
+    stored.delete(key(t));
+    if (prior && prior.title === t.title && prior.body_html === t.body_html) {
+      report.unchanged++;
+      continue;
+    }
+    if (prior) report.updated++;
+    else report.added++;
+    changed.push({ article_id: t.article_id, locale: t.locale, title: t.title, body_html: t.body_html });
+  }
+  const removed = [...stored.values()].map((t) => ({ article_id: t.article_id, locale: t.locale }));
+  report.removed = removed.length;
+  return { report, changed, removed };
 }
 
 export function formatImportResult(result: ImportResult): string {
@@ -70,7 +134,13 @@ export function formatImportResult(result: ImportResult): string {
     (r) =>
       `  ${r.index.padEnd(22)} added ${r.added}, updated ${r.updated}, unchanged ${r.unchanged}, removed ${r.removed}`,
   );
-  const total = result.indexes.reduce((n, r) => n + r.added + r.updated + r.removed, 0);
+  const t = result.translations;
+  if (t.added + t.updated + t.unchanged + t.removed > 0) {
+    lines.push(
+      `  ${'translations'.padEnd(22)} added ${t.added}, updated ${t.updated}, unchanged ${t.unchanged}, removed ${t.removed}`,
+    );
+  }
+  const total = result.indexes.reduce((n, r) => n + r.added + r.updated + r.removed, t.added + t.updated + t.removed);
   return [`Knowledge base: ${total === 0 ? 'no changes' : `${total} change(s)`}`, ...lines].join('\n');
 }
 

@@ -118,7 +118,60 @@ export async function upsertArticles(
 export async function deleteArticles(trx: Transaction<Database>, dialect: DialectName, ids: string[]) {
   if (ids.length === 0) return;
   await trx.deleteFrom('articles').where('id', 'in', ids).execute();
+  await trx.deleteFrom('article_translations').where('article_id', 'in', ids).execute();
   if (dialect === 'sqlite') await sql`delete from articles_fts where article_id in (${sql.join(ids)})`.execute(trx);
+}
+
+// ---- translations ------------------------------------------------------------------------------
+
+/** The stored translations of the articles of some indexes. */
+export function listTranslations(db: Db, indexes: string[]) {
+  return db
+    .selectFrom('article_translations as t')
+    .innerJoin('articles as a', 'a.id', 't.article_id')
+    .select(['t.article_id', 't.locale', 't.title', 't.body_html'])
+    .where('a.index_name', 'in', indexes)
+    .execute();
+}
+
+export async function upsertTranslations(
+  trx: Transaction<Database>,
+  rows: { article_id: string; locale: string; title: string; body_html: string }[],
+) {
+  for (const row of rows) {
+    await trx
+      .insertInto('article_translations')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['article_id', 'locale']).doUpdateSet({ title: row.title, body_html: row.body_html }),
+      )
+      .execute();
+  }
+}
+
+export async function deleteTranslations(trx: Transaction<Database>, keys: { article_id: string; locale: string }[]) {
+  for (const k of keys) {
+    await trx
+      .deleteFrom('article_translations')
+      .where('article_id', '=', k.article_id)
+      .where('locale', '=', k.locale)
+      .execute();
+  }
+}
+
+/** One article's title and body in one locale (the primary key). */
+export function findTranslation(db: Db, articleId: string, locale: string) {
+  return db
+    .selectFrom('article_translations')
+    .select(['title', 'body_html'])
+    .where('article_id', '=', articleId)
+    .where('locale', '=', locale)
+    .executeTakeFirst();
+}
+
+/** Every translated title of one locale, for lists and trees in that language. */
+export function listTranslatedTitles(db: Db, locale: string) {
+  return db.selectFrom('article_translations').select(['article_id', 'title']).where('locale', '=', locale).execute();
 }
 
 /** Rebuilds the vocabulary from every article and bumps the knowledge-base version. */

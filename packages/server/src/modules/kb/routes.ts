@@ -52,7 +52,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   // A visitor reads the index of the site's country, told by the host name (UK_HOST_MARKER, spec §6).
   const site = (request: FastifyRequest) => siteCountry(request.hostname, deps.config.ukHostMarker);
   const viewerOf = (request: FastifyRequest) =>
-    kbViewerOf(db, request.session, request.log, site(request), entryModeOf(request));
+    kbViewerOf(db, request.session, request.log, site(request), entryModeOf(request), request);
   const ownBooking = (request: FastifyRequest, id: string | undefined) =>
     viewerBooking(db, request.session?.userId, id);
 

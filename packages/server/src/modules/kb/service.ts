@@ -13,6 +13,7 @@ import {
   KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
   type KbSearchResult,
   SELECT_INDEX,
+  type SupportedLocale,
   searchTerms,
   type Viewer,
   visibleCategories,
@@ -23,6 +24,7 @@ import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, sha256 } from '../../lib/crypto.ts';
+import { type LanguageSignals, readerLanguage } from '../../lib/reader-language.ts';
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
@@ -30,8 +32,10 @@ import {
   claimAddressVote,
   findArticle,
   findBookingContext,
+  findTranslation,
   hasFeedbackVote,
   kbVersion,
+  listTranslatedTitles,
   listTree,
   recordZeroResultSearch,
   searchArticles,
@@ -44,6 +48,8 @@ export interface KbViewer {
   viewer: Viewer;
   index: IndexContext;
   userId: string | null;
+  /** the reader's language (lib/reader-language.ts): titles and bodies are served in it where translated */
+  language: SupportedLocale;
 }
 
 /**
@@ -58,12 +64,14 @@ export async function kbViewerOf(
   log: FastifyBaseLogger,
   siteCountry: string = 'IN',
   mode: EntryMode = 'customer_website',
+  signals: LanguageSignals = { cookies: {}, headers: {} },
 ): Promise<KbViewer> {
   if (!session) {
     return {
       viewer: anonymousViewer,
       index: indexContextFor(mode, { role: 'visitor', country: siteCountry }),
       userId: null,
+      language: readerLanguage(signals, null),
     };
   }
   const profile = await loadProfile(db, session.userId, log);
@@ -71,6 +79,7 @@ export async function kbViewerOf(
   const user = profile.user;
   return {
     userId: user.id,
+    language: readerLanguage(signals, user),
     viewer: {
       isMember: profile.isMember,
       isPaidMember: profile.isMember && profile.info.membership_type === 'paid',
@@ -154,6 +163,60 @@ async function treeOf(db: Kysely<Database>, indexes: string[], knownVersion?: st
   return tree;
 }
 
+/**
+ * The translated titles of one locale, per knowledge-base version (one query per locale and import): lists, trees
+ * and breadcrumbs read their titles here; null for English.
+ */
+const titleCache = new Map<string, { version: string; titles: Map<string, string> }>();
+
+async function translatedTitles(
+  db: Kysely<Database>,
+  locale: SupportedLocale,
+  version: string,
+): Promise<Map<string, string> | null> {
+  if (locale === 'en') return null;
+  const cached = titleCache.get(locale);
+  if (cached?.version === version) return cached.titles;
+  const titles = new Map((await listTranslatedTitles(db, locale)).map((r) => [r.article_id, r.title]));
+  titleCache.set(locale, { version, titles });
+  return titles;
+}
+
+/** A summary in the reader's language: the translated title where there is one (the rules read the English). */
+function localised<T extends ArticleSummary>(summary: T, titles: Map<string, string> | null): T {
+  const title = titles?.get(summary.id);
+  return title === undefined ? summary : { ...summary, name: title, title };
+}
+
+function localisedTree(nodes: CategoryNode[], titles: Map<string, string> | null): CategoryNode[] {
+  if (!titles || titles.size === 0) return nodes;
+  return nodes.map((n) => ({ ...localised(n, titles), articles: localisedTree(n.articles, titles) }));
+}
+
+/**
+ * Translated bodies recently served, per knowledge-base version and keyed locale/id; read by primary key only for
+ * an article the locale's titles say is translated, so an answer makes at most one extra lookup.
+ */
+const translationCache = { version: '', entries: new Map<string, { title: string; body_html: string } | null>() };
+
+async function cachedTranslation(db: Kysely<Database>, id: string, locale: SupportedLocale, version: string) {
+  if (translationCache.version !== version) {
+    translationCache.version = version;
+    translationCache.entries.clear();
+  }
+  const key = `${locale}/${id}`;
+  const hit = translationCache.entries.get(key);
+  if (hit !== undefined) return hit;
+  const found = (await findTranslation(db, id, locale)) ?? null;
+  if (translationCache.version === version) {
+    translationCache.entries.set(key, found);
+    if (translationCache.entries.size > ARTICLE_CACHE_SIZE) {
+      translationCache.entries.delete(translationCache.entries.keys().next().value as string);
+    }
+  }
+  return found;
+}
+
 /** Indexes a viewer may read: known names, and the Select index only for members. */
 export function allowedIndexes(
   requested: string[] | undefined,
@@ -173,7 +236,8 @@ export async function categoryTree(
   context: string | null,
   kv: KbViewer,
 ): Promise<CategoryNode[]> {
-  const { rows, children, whitelisted } = await treeOf(db, indexes);
+  const version = await kbVersion(db);
+  const { rows, children, whitelisted } = await treeOf(db, indexes, version);
   const build = (row: TreeRow): CategoryNode => ({
     ...summaryOf(row),
     articles: (children.get(row.id) ?? []).map(build),
@@ -186,7 +250,11 @@ export async function categoryTree(
       return context ? contexts.includes(context) : contexts.length === 0;
     })
     .map(build);
-  return visibleCategories(top, kv.viewer, whitelisted);
+  // Translated after the audience rules, which read the English titles.
+  return localisedTree(
+    visibleCategories(top, kv.viewer, whitelisted),
+    await translatedTitles(db, kv.language, version),
+  );
 }
 
 function ancestorsOf(row: Pick<TreeRow, 'parent_id'>, byId: Map<string, TreeRow>): TreeRow[] {
@@ -304,18 +372,26 @@ export async function articleById(
   const self = tree.byId.get(row.id);
   if (!self || !visible(self, tree, kv)) throw new AppError('NOT_FOUND', coded('articleNotFound'));
   const related = withRelated ? await relatedSummaries(db, entry.related, kv, version) : [];
+  const titles = await translatedTitles(db, kv.language, version);
+  const translation = titles?.has(row.id) ? await cachedTranslation(db, row.id, kv.language, version) : null;
+  const body = translation?.body_html ?? row.body_html;
   return {
     ...summaryOf(row),
-    body: row.body_html,
-    html_body: row.body_html,
+    ...(translation ? { name: translation.title, title: translation.title } : {}),
+    // The language actually served: the web says "not yet translated" when it is not the reader's.
+    language: translation ? kv.language : 'en',
+    body,
+    html_body: body,
     labels: entry.labels,
     options: entry.options,
-    related,
+    related: related.map((r) => localised(r, titles)),
     side_load: entry.side_load,
     response: entry.response,
     embedded: entry.embedded,
-    articles: (tree.children.get(row.id) ?? []).filter((r) => visible(r, tree, kv)).map(summaryOf),
-    ancestors: ancestorsOf(self, tree.byId).map(summaryOf),
+    articles: (tree.children.get(row.id) ?? [])
+      .filter((r) => visible(r, tree, kv))
+      .map((r) => localised(summaryOf(r), titles)),
+    ancestors: ancestorsOf(self, tree.byId).map((r) => localised(summaryOf(r), titles)),
   };
 }
 
@@ -346,7 +422,8 @@ export async function relatedArticles(
   const version = await kbVersion(db);
   const entry = await cachedArticle(db, id, version);
   if (!entry || entry.row.index_name !== index) throw new AppError('NOT_FOUND', coded('articleNotFound'));
-  return relatedSummaries(db, entry.related, kv, version);
+  const titles = await translatedTitles(db, kv.language, version);
+  return (await relatedSummaries(db, entry.related, kv, version)).map((r) => localised(r, titles));
 }
 
 function snippetOf(text: string, terms: string[]): string {

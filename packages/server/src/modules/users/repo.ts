@@ -30,3 +30,8 @@ export function listDemoAccounts(db: Kysely<Database>) {
     .orderBy('email')
     .execute();
 }
+
+/** A user's profile language (users.locale): a driver's app language, everyone's preferred language. */
+export async function updateUserLocale(db: Kysely<Database>, id: string, locale: string): Promise<void> {
+  await db.updateTable('users').set({ locale }).where('id', '=', id).execute();
+}

@@ -1,17 +1,28 @@
 import {
   apiPaths,
   COUNTRIES_MAX_AGE_SECONDS,
+  coded,
   countryListResponseSchema,
   countryPaths,
   errorResponseSchema,
+  messages,
+  preferredLanguageResponseSchema,
+  resolveLocale,
   selectDetailsSchema,
+  updatePreferredLanguageBodySchema,
+  updatePreferredLanguageResponseSchema,
   userInfoSchema,
 } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { readerLanguage, rememberLanguage, secureCookies } from '../../lib/reader-language.ts';
 import { requireUser } from '../../plugins/access.ts';
-import { countryList, loadProfile, loadSelectDetails } from './service.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { findUserById, updateUserLocale } from './repo.ts';
+import { countryList, languageOptions, loadProfile, loadSelectDetails } from './service.ts';
 
 export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,6 +49,52 @@ export function usersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const profile = await loadProfile(deps.db, requireUser(request).id, request.log);
         return loadSelectDetails(deps.db, profile);
+      },
+    );
+
+    // The reader's language (lib/reader-language.ts) and the languages on offer (core.md §7, docs/localisation-api.md).
+    app.get(
+      apiPaths.preferredLanguage,
+      {
+        config: { access: 'user' },
+        schema: { tags: ['users'], response: { 200: preferredLanguageResponseSchema, 401: errorResponseSchema } },
+      },
+      async (request, reply) => {
+        const user = await findUserById(deps.db, requireUser(request).id);
+        if (!user) throw new AppError('UNAUTHORIZED');
+        reply.header('cache-control', 'no-store');
+        return {
+          status: 'SUCCESS' as const,
+          language: readerLanguage(request, user),
+          list_of_languages: languageOptions,
+        };
+      },
+    );
+
+    // A picked language becomes the profile's (users.locale, a driver's app language too) and the ss_lang cookie.
+    app.post(
+      apiPaths.updatePreferredLanguage,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['users'],
+          body: updatePreferredLanguageBodySchema,
+          response: { 200: updatePreferredLanguageResponseSchema, ...errorResponses },
+        },
+        // A body that names no language we serve answers the catalogue's own code, so the picker can say which
+        // rule failed (every other error goes on to the app's handler).
+        errorHandler: (err, _request, _reply) => {
+          if (!hasZodFastifySchemaValidationErrors(err)) throw err;
+          throw new AppError('VALIDATION_FAILED', coded('unsupportedLanguage'), {
+            language: messages.unsupportedLanguage,
+          });
+        },
+      },
+      async (request, reply) => {
+        const language = resolveLocale(request.body.language);
+        await updateUserLocale(deps.db, requireUser(request).id, language);
+        rememberLanguage(request, reply, language, secureCookies(deps.config, request));
+        return { status: 'SUCCESS' as const, language };
       },
     );
 

@@ -2,10 +2,13 @@ import {
   type CountryListResponse,
   coded,
   countries as countryEntries,
+  type LanguageOption,
+  languageNames,
   membershipOf,
   parseFlag,
   type SelectDetails,
   type Subscription,
+  supportedLocales,
   type UserInfo,
 } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -91,3 +94,6 @@ export function countryList(): { body: CountryListResponse; etag: string } {
   }
   return countries;
 }
+
+/** Every language on offer, in the contract's order, each by its own name. */
+export const languageOptions: LanguageOption[] = supportedLocales.map((code) => ({ code, name: languageNames[code] }));
