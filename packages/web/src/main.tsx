@@ -5,6 +5,8 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { rememberAppVersion } from './lib/app-version';
+import { sessionQueryKey, takeBootSession } from './lib/get-session';
+import { setLocale } from './lib/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
@@ -16,8 +18,14 @@ rememberAppVersion(window.location.search);
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
 
-createRoot(container).render(
-  <StrictMode>
-    <App queryClient={queryClient} router={router} />
-  </StrictMode>,
+// The first render is already in the reader's language: the session the server wrote into the page names it, and
+// that language's file (one small chunk) loads before React starts.
+const bootSession = takeBootSession();
+if (bootSession) queryClient.setQueryData(sessionQueryKey, bootSession);
+void setLocale(bootSession?.language ?? navigator.language).then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={queryClient} router={router} />
+    </StrictMode>,
+  ),
 );

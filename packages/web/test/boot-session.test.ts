@@ -9,6 +9,7 @@ const session: SessionResponse = {
   user: null,
   in_app: false,
   entry_mode: 'customer_website',
+  language: 'en',
   demo: true,
   uk_host_marker: 'uk',
   code_sign_in: true,

@@ -51,6 +51,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     embedded: {},
     articles: [],
     ancestors: [summary('100300', 'Payments and refunds', { type: 'category' })],
+    language: 'en',
     ...overrides,
   };
 }

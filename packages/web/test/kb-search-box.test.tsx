@@ -1,5 +1,5 @@
 import { kbPaths, SEARCH_DEBOUNCE_MS } from '@selfserve/contract';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { Header } from '../src/app/shell/header';
@@ -28,7 +28,7 @@ describe('header search box: who sees it', () => {
   ])('%s → %s', (_name, session, visible) => {
     renderWithSession(<Header />, { session });
     if (visible) expect(screen.getByRole('combobox', { name: 'Search help articles' })).toBeInTheDocument();
-    else expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    else expect(screen.queryByRole('combobox', { name: 'Search help articles' })).not.toBeInTheDocument();
   });
 });
 
@@ -57,7 +57,7 @@ describe('header search box: suggestions', () => {
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.searchParams.get('query')).toBe('refnd');
 
-    const options = screen.getAllByRole('option');
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(2);
     expect(options[0]).toHaveTextContent('How refunds work');
     expect(options[0]).toHaveTextContent('when we approve a refund');
@@ -95,7 +95,7 @@ describe('header search box: suggestions', () => {
     typeQuery('zzzqqq');
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     expect(screen.getByText('No Articles Found')).toBeInTheDocument();
-    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
   });
 });
 

@@ -1,10 +1,10 @@
 import { apiPaths, messages } from '@selfserve/contract';
+import en from '@selfserve/contract/locales/en.json';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CodeSignInForm } from '../src/features/auth/components/code-sign-in-form';
 import { LoginPage } from '../src/features/auth/routes/login';
-import { en } from '../src/lib/locales/en';
 import { jsonResponse, mockFetch, renderWithSession } from './utils';
 
 describe('e-mail and code sign-in form', () => {

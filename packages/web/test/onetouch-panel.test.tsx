@@ -7,6 +7,7 @@ import {
   oneTouchPaths,
   ticketPaths,
 } from '@selfserve/contract';
+import hi from '@selfserve/contract/locales/hi.json';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -205,13 +206,13 @@ describe('OneTouchPanel', () => {
     expect(screen.queryByTestId('kyc-done')).toBeNull();
   });
 
-  it('shows our labels in Hindi and keeps the spec title', async () => {
+  it('shows the whole step in Hindi, the spec title too', async () => {
     mockFetch({});
     await setLocale('hi');
     try {
       renderPanel();
       await userEvent.click(screen.getByRole('button', { name: 'The driver was not moving towards me' }));
-      expect(screen.getByText('How would you like to have your refund processed?')).toBeInTheDocument();
+      expect(screen.getByText(hi.messages.refundDestinationQuestion)).toBeInTheDocument();
       expect(screen.getByRole('radio', { name: /वॉलेट/ })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'सबमिट करें' })).toBeDisabled();
     } finally {

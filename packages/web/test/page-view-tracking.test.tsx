@@ -2,7 +2,7 @@ import { apiPaths } from '@selfserve/contract';
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { usePageViewTracking } from '../src/features/telemetry/hooks/use-page-view-tracking';
-import { i18n } from '../src/lib/i18n';
+import { setLocale } from '../src/lib/i18n';
 import { jsonResponse, mockFetch, renderAppRoutes } from './utils';
 
 function Tracked() {
@@ -16,12 +16,12 @@ function trackedBodies(fetchMock: ReturnType<typeof mockFetch>): Record<string, 
 
 describe('page views (core.md §2) carry the entry mode and the language', () => {
   afterEach(async () => {
-    await i18n.changeLanguage('en');
+    await setLocale('en');
   });
 
   it('sends the session’s entry mode and the current language with each page view', async () => {
     const fetchMock = mockFetch({ [apiPaths.addTrack]: () => jsonResponse({ status: 'SUCCESS' }) });
-    await i18n.changeLanguage('hi');
+    await setLocale('hi');
     const { router } = renderAppRoutes(
       [{ path: '*', Component: Tracked }],
       { initialEntries: ['/home'] },

@@ -40,6 +40,7 @@ export function sessionResponse(user: SessionUser | null, overrides: Partial<Ses
     user,
     in_app: false,
     entry_mode: 'customer_website',
+    language: 'en',
     demo: true,
     uk_host_marker: '.co.uk',
     code_sign_in: true,

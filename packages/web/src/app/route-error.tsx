@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useI18n } from '../lib/i18n';
 
 /** Last resort for a page that threw or whose code could not be fetched (for example after a deploy). */
 export function RouteError() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
   return (

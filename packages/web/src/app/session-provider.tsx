@@ -29,10 +29,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, [membership]);
 
-  const locale = user?.locale ?? (typeof navigator === 'undefined' ? 'en' : navigator.language);
+  // The server resolves the reader's language (a driver's profile, a chosen language, the browser's), docs/i18n.md.
+  const language = session?.language;
   useEffect(() => {
-    void setLocale(locale);
-  }, [locale]);
+    if (language) void setLocale(language);
+  }, [language]);
 
   const value = useMemo<SessionState>(
     () => ({

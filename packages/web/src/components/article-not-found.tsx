@@ -1,11 +1,11 @@
 import { routes } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useI18n } from '../lib/i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 /** A dead end with a way home. */
 export function NotFound({ title }: { title: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   useDocumentTitle(title);
   return (
     <section className="page page--centered" aria-labelledby="not-found-heading">
@@ -21,6 +21,6 @@ export function NotFound({ title }: { title: string }) {
 
 /** Shown when an article id does not resolve (spec §8: 'Article not found.'). */
 export function ArticleNotFound() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return <NotFound title={t('articleNotFound')} />;
 }

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useI18n } from '../lib/i18n';
 
 export interface BackButtonProps {
   /** A fixed target (the parent level of /kb), rendered as a link. */
@@ -17,7 +17,7 @@ function Arrow() {
 }
 
 export function BackButton({ to, onBack, label }: BackButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const text = label ?? t('kb.back');
   if (to !== undefined) {
     return (

@@ -1,9 +1,9 @@
 import { type CustomerBooking, formatFare, rideReference } from '@selfserve/contract';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { decodeBase64Text } from '../lib/base64-text';
 import { formatDateTime, isoDateTime } from '../lib/format-date';
+import { useI18n } from '../lib/i18n';
 import { Avatar } from './avatar';
 import { bookingStatusKey } from './booking-status';
 import './cards.css';
@@ -69,13 +69,13 @@ function RouteMap({ src }: { src: string }) {
  * href and a clickable booking the title is a link that covers the whole card.
  */
 export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: BookingCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = useI18n();
   const titleId = useId();
   const statusKey = bookingStatusKey(booking.status);
   const statusText = statusKey ? t(`bookings.status.${statusKey}`) : booking.status;
   const reference = rideReference(booking);
   const vehicle = vehicleName(booking);
-  const when = formatDateTime(booking.pickup_date, i18n.language);
+  const when = formatDateTime(booking.pickup_date, locale);
   const title = (
     <>
       {vehicle}

@@ -1,9 +1,9 @@
 import { bdetailsHref, type CustomerBooking, isValidCrn } from '@selfserve/contract';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { useBookingByCrn } from '../lib/bookings/get-booking-by-crn';
 import { selectBooking } from '../lib/bookings/selection';
+import { useI18n } from '../lib/i18n';
 import { setSelectedBooking } from '../lib/selected-booking';
 import { useSession } from '../lib/session';
 import { NotFound } from './article-not-found';
@@ -13,7 +13,7 @@ import { Loader } from './loader';
 
 /** Spec §8: 'Booking Not found.' when the reference has no booking of this user (or fails the check). */
 export function BookingNotFound() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return <NotFound title={t('bookingNotFound')} />;
 }
 
@@ -38,7 +38,7 @@ export function CheckedCrn({ crn, children }: { crn: string; children: (crn: str
  * the CRN is not one of the user's bookings.
  */
 export function BookingContext({ crn, children }: { crn: string; children: (booking: CustomerBooking) => ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const query = useBookingByCrn(user?.id, crn);
   const booking = query.data;

@@ -1,7 +1,7 @@
 import type { ArticleSummary, CategoryNode } from '@selfserve/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useI18n } from '../lib/i18n';
 import { NodeList } from './node-list';
 
 export interface CategoryBrowserProps {
@@ -27,7 +27,7 @@ export function CategoryBrowser({
   onOpenChild,
   seeAllHref,
 }: CategoryBrowserProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const panelId = useId();
   const selected = categories.find((c) => c.id === selectedId) ?? categories[0];
   if (!selected) return <p data-testid="kb-no-topics">{t('kb.noTopics')}</p>;

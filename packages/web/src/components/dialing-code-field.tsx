@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCountries } from '../lib/countries';
+import { useI18n } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { Field } from './field';
-import './dialing-code-labels';
 
 export interface DialingCodeFieldProps {
   /**
@@ -22,7 +21,7 @@ export interface DialingCodeFieldProps {
  * country's code — the signed-in user's, else the site's (the UK site's +44) — which the user may change.
  */
 export function DialingCodeField({ value, onChange, error = null, label }: DialingCodeFieldProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, ukHost } = useSession();
   const countries = useCountries();
   const own = (user?.country_code ?? (ukHost ? 'GB' : 'IN')).toUpperCase();

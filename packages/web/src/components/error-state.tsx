@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
+import { useI18n } from '../lib/i18n';
 import { Button } from './button';
 
 export interface ErrorStateProps {
@@ -20,7 +20,7 @@ export interface ErrorStateProps {
 
 /** A failed load: its message and, when it can be retried, a retry button. */
 export function ErrorState({ message, error, onRetry, retryLabel, inline }: ErrorStateProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const text = message ?? (error instanceof ApiError && error.status < 500 ? error.text : t('genericFailure'));
   // A permanent refusal (403) cannot be fixed by asking again: its reason shows, never a retry (core.md §6).
   const refused = error instanceof ApiError && error.status === 403;

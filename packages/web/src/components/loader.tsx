@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../lib/i18n';
 
 export interface LoaderProps {
   /** Overrides the announced text (defaults to "Loading…"). */
@@ -9,7 +9,7 @@ export interface LoaderProps {
 
 /** A spinner announced politely to screen readers; the animation respects reduced-motion in CSS. */
 export function Loader({ label, fullPage = false }: LoaderProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div role="status" aria-live="polite" className={fullPage ? 'loader loader--page' : 'loader'}>
       <span className="loader__spinner" aria-hidden="true" />

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../lib/i18n';
 
 /** The Select badge (guided-flows §2); the caller decides membership, this only draws it. */
 export function MembershipStamp() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <span className="membership-stamp" data-testid="membership-stamp">
       <svg aria-hidden="true" focusable="false" width="14" height="14" viewBox="0 0 24 24">

@@ -1,8 +1,8 @@
 import type { OrderContext } from '@selfserve/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, isoDateTime } from '../lib/format-date';
+import { useI18n } from '../lib/i18n';
 import './cards.css';
 
 export type OrderCardData = Pick<
@@ -24,7 +24,7 @@ export interface OrderCardProps {
 
 /** An order (spec §2: marketplace, grocery, gift card …): order id, amount with its symbol, modified date. */
 export function OrderCard({ order, href, headingLevel = 3 }: OrderCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = useI18n();
   const titleId = useId();
   const kind = t(`orders.kind.${order.order_type}`, { defaultValue: order.order_type });
   const Title = headingLevel === 2 ? 'h2' : headingLevel === 3 ? 'h3' : 'p';
@@ -60,7 +60,7 @@ export function OrderCard({ order, href, headingLevel = 3 }: OrderCardProps) {
         <div>
           <dt>{t('orders.modified')}</dt>
           <dd>
-            <time dateTime={isoDateTime(order.modified_at)}>{formatDateTime(order.modified_at, i18n.language)}</time>
+            <time dateTime={isoDateTime(order.modified_at)}>{formatDateTime(order.modified_at, locale)}</time>
           </dd>
         </div>
       </dl>

@@ -1,7 +1,7 @@
 import { type OrderContext, orderMetaSegment } from '@selfserve/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
+import { useI18n } from '../lib/i18n';
 import { useOrderMeta } from '../lib/orders/get-order-meta';
 import { orderHelpHref } from '../lib/orders/paths';
 import { useSession } from '../lib/session';
@@ -26,7 +26,7 @@ export function OrderHelpContext({
   orderId: string;
   children: (order: OrderContext) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const segment = orderMetaSegment(kind);
   const meta = useOrderMeta(user?.id, segment, orderId);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../lib/i18n';
 import { useOrders } from '../lib/orders/get-orders';
 import { orderHelpHref } from '../lib/orders/paths';
 import { useSession } from '../lib/session';
@@ -8,7 +8,7 @@ import { OrderCard } from './order-card';
 
 /** The user's orders of every kind; the kinds with a help index of their own link to their help. */
 export function OrderList({ labelledBy }: { labelledBy?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const orders = useOrders(user?.id);
 

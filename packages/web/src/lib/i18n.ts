@@ -1,82 +1,143 @@
 import {
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  languageDirection,
   type MessageCode,
   messages,
   resolveLocale,
   type SupportedLocale,
   setMessageRenderer,
 } from '@selfserve/contract';
-import { createInstance } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { en } from './locales/en';
-
-/** The catalogue's `{name}` parameters in i18next's `{{name}}` form. */
-const catalogue = Object.fromEntries(
-  Object.entries(messages).map(([code, text]) => [code, text.replace(/\{(\w+)\}/g, '{{$1}}')]),
-) as Record<MessageCode, string>;
-
-/** `en` is the contract's message catalogue (by code) plus our labels; every other locale falls back to it. */
-export const enResources = { ...catalogue, ...en };
+import enLabels from '@selfserve/contract/locales/en.json';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Label groups of lazily loaded features: each feature adds its own when its code loads
- * (addFeatureLabels), so the first page never carries them. Each feature's labels.ts declares its group
- * here by interface merging, so this file imports no feature.
+ * The web app's texts (docs/i18n.md): one JSON file per locale in packages/contract/locales, a label tree plus, for
+ * every locale but English, a `messages` object by catalogue code (English messages are the contract's catalogue).
+ * English ships with the first page; another locale's file is fetched only when a reader needs it.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: filled by each feature's labels.ts (declaration merging)
-export interface FeatureLabels {}
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof enResources & FeatureLabels };
-  }
+type LabelTree = { [key: string]: string | LabelTree };
+/** A locale's file: label groups, and `messages` (code → text) for every locale but English. */
+export type LocaleFile = LabelTree;
+
+/** Dotted paths to every text of the English file, plural variants (`x_one`, `x_other`) named by their base `x`. */
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+type PluralBase<K extends string> = K extends `${infer B}_${'one' | 'other'}` ? B : K;
+export type LabelKey = PluralBase<Leaves<typeof enLabels>>;
+/** A label by its path, or a catalogue message by its code. */
+export type TextKey = LabelKey | MessageCode;
+export type TextParams = Record<string, string | number>;
+export type Translate = (key: TextKey, params?: TextParams) => string;
+
+/** A locale file as one flat map: labels by dotted path, messages by code. */
+export function flattenLocale(file: LocaleFile): Map<string, string> {
+  const flat = new Map<string, string>();
+  const walk = (tree: LabelTree, prefix: string) => {
+    for (const [key, value] of Object.entries(tree)) {
+      if (typeof value === 'string') flat.set(prefix + key, value);
+      else walk(value, `${prefix}${key}.`);
+    }
+  };
+  const { messages: byCode = {}, ...labels } = file;
+  walk(labels, '');
+  if (typeof byCode === 'object') for (const [code, text] of Object.entries(byCode)) flat.set(code, String(text));
+  return flat;
 }
 
-export const i18n = createInstance();
+const english = flattenLocale({ ...(enLabels as LabelTree), messages });
+const catalogues = new Map<SupportedLocale, Map<string, string>>([['en', english]]);
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: enResources } },
-  lng: 'en',
-  fallbackLng: 'en',
-  // Resources are inline, so init completes synchronously and the first render is already translated.
-  initAsync: false,
-  // React escapes output already.
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-});
-
-// Only en ships with the first page; other label sets are fetched when a user needs them.
-const loaders: Partial<Record<SupportedLocale, () => Promise<Partial<typeof en>>>> = {
-  hi: () => import('./locales/hi').then((m) => m.hi),
+// Vite makes each a chunk of its own: a reader downloads their language and nothing else.
+const loaders: Record<Exclude<SupportedLocale, 'en'>, () => Promise<{ default: LocaleFile }>> = {
+  hi: () => import('@selfserve/contract/locales/hi.json'),
+  kn: () => import('@selfserve/contract/locales/kn.json'),
+  ta: () => import('@selfserve/contract/locales/ta.json'),
+  te: () => import('@selfserve/contract/locales/te.json'),
+  fr: () => import('@selfserve/contract/locales/fr.json'),
+  nl: () => import('@selfserve/contract/locales/nl.json'),
 };
-// Tracked here rather than asked of i18next: a feature's labels may create a locale's bundle first.
-const loadedLocales = new Set<SupportedLocale>(['en']);
 
-/** A lazily loaded feature's labels, merged into each locale it translates (missing keys fall back to en). */
-export function addFeatureLabels<K extends keyof FeatureLabels>(
-  group: K,
-  bundles: { en: FeatureLabels[K] } & Partial<Record<SupportedLocale, unknown>>,
-): void {
-  for (const [locale, labels] of Object.entries(bundles)) {
-    i18n.addResourceBundle(locale, 'translation', { [group]: labels }, true, true);
-  }
+let current: SupportedLocale = 'en';
+const listeners = new Set<() => void>();
+const pluralRules = new Map<SupportedLocale, Intl.PluralRules>();
+
+function pluralCategory(locale: SupportedLocale, n: number): string {
+  const rules = pluralRules.get(locale) ?? new Intl.PluralRules(locale);
+  pluralRules.set(locale, rules);
+  return rules.select(n);
 }
 
+/**
+ * A text in `locale`: a numeric `n` picks the plural variant (`key_one`, `key_other`, … as the language's rules say);
+ * a key the locale lacks falls back to English (the locale test keeps that from shipping); `{name}` takes `params.name`.
+ */
+export function translateIn(locale: SupportedLocale, key: string, params?: TextParams): string {
+  const catalogue = catalogues.get(locale) ?? english;
+  const lookup = (k: string) => catalogue.get(k) ?? english.get(k);
+  let text: string | undefined;
+  if (typeof params?.n === 'number') {
+    text = lookup(`${key}_${pluralCategory(locale, params.n)}`) ?? lookup(`${key}_other`);
+  }
+  text ??= lookup(key) ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export const t: Translate = (key, params) => translateIn(current, key, params);
+
+export function currentLocale(): SupportedLocale {
+  return current;
+}
+
+/** Adds a locale's catalogue (tests use it for a fixture locale; the app loads files through setLocale). */
+export function addCatalogue(locale: SupportedLocale, file: LocaleFile): void {
+  catalogues.set(locale, flattenLocale(file));
+}
+
+/**
+ * Switches the app to a language (aliases and unknown tags resolve as core.md §9 says), loading its file first;
+ * a file that fails to load leaves the current language in place rather than a half-translated page.
+ */
 export async function setLocale(locale: string | null | undefined): Promise<SupportedLocale> {
   const resolved = resolveLocale(locale);
-  const load = loaders[resolved];
-  if (load && !loadedLocales.has(resolved)) {
+  if (!catalogues.has(resolved) && resolved !== 'en') {
     try {
-      i18n.addResourceBundle(resolved, 'translation', await load(), true, true);
-      loadedLocales.add(resolved);
+      addCatalogue(resolved, (await loaders[resolved]()).default);
     } catch {
-      // A failed chunk load leaves the English labels in place rather than breaking the page.
+      return current;
     }
   }
-  if (i18n.language !== resolved) await i18n.changeLanguage(resolved);
-  document.documentElement.lang = resolved;
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = resolved;
+    document.documentElement.dir = languageDirection(resolved);
+  }
+  if (resolved !== current) {
+    current = resolved;
+    for (const listener of listeners) listener();
+  }
   return resolved;
 }
 
-// The contract's rules and answers speak through i18n: a message by its code, in the current language.
-setMessageRenderer((code, params) => i18n.t(code, params));
+/** Remembers a reader's choice in the browser (visitors have no profile; the server reads it too). */
+export function rememberLanguage(locale: SupportedLocale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie, read by the server as well
+  document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; samesite=lax`;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The current language and a `t` bound to it: components re-render when the language changes. */
+export function useI18n(): { t: Translate; locale: SupportedLocale } {
+  const locale = useSyncExternalStore(subscribe, currentLocale, currentLocale);
+  const bound = useCallback<Translate>((key, params) => translateIn(locale, key, params), [locale]);
+  return { t: bound, locale };
+}
+
+// The contract's rules and answers speak through this catalogue: a message by its code, in the current language.
+setMessageRenderer((code, params) => translateIn(current, code, params));

@@ -1,7 +1,7 @@
 import { chromeFor, isSharePassPopup } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { usePageViewTracking } from '../../features/telemetry/hooks/use-page-view-tracking';
+import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { Header } from './header';
 
@@ -11,7 +11,7 @@ import { Header } from './header';
  * has its own header, so it shows the page alone.
  */
 export function AppShell() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const { entryMode, inApp } = useSession();
   const { pathname, search } = useLocation();

@@ -1,19 +1,20 @@
 import { type Chrome, chromeFor, routes, searchBoxVisible } from '@selfserve/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MembershipStamp } from '../../components/membership-stamp';
 import { useLogout } from '../../features/auth/api/logout';
 import { KbSearchBox } from '../../features/kb/components/kb-search-box';
 import { appDownloadUrl } from '../../lib/config';
+import { useI18n } from '../../lib/i18n';
 import { loginHref } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
+import { LanguagePicker } from './language-picker';
 import { Logo } from './logo';
 import { SIDE_MENU_ID, SideMenu } from './side-menu';
 
 /** The site header; what it offers is the entry mode's chrome (contract chromeFor), passed by the shell. */
 export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, ukHost, isMember, status, inApp, entryMode } = useSession();
   const chrome = given ?? chromeFor({ entryMode, inApp, popup: false });
   const location = useLocation();
@@ -82,6 +83,7 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
           )}
         </nav>
         {showSearch ? <KbSearchBox /> : null}
+        <LanguagePicker className="site-header__language" />
         <div className="site-header__account">
           {user ? (
             <>

@@ -1,9 +1,10 @@
 import { mayListBookings, routes } from '@selfserve/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoginPrompt } from '../../components/login-prompt';
+import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { LanguagePicker } from './language-picker';
 
 export const SIDE_MENU_ID = 'side-menu';
 
@@ -18,7 +19,7 @@ export interface SideMenuProps {
  * open so hidden copies of the login prompt never compete with the page's own.
  */
 export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, ukHost } = useSession();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -60,6 +61,7 @@ export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
                 </>
               ) : null}
             </ul>
+            <LanguagePicker className="side-menu__language" />
             {!user && !ukHost ? <LoginPrompt loginHref={loginHref} /> : null}
           </nav>
         </>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../lib/i18n';
 import { readFeedback, rememberFeedback } from '../../lib/kb/feedback-storage';
 import { useArticleFeedback } from '../../lib/kb/post-article-feedback';
 import { Button } from '../button';
@@ -10,7 +10,7 @@ import { useToast } from '../toast';
  * posted once, remembered in this browser, and the question then turns into a thank-you.
  */
 export function ArticleFeedback({ articleId }: { articleId: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const toast = useToast();
   const headingId = useId();
   const [answer, setAnswer] = useState<boolean | null>(() => readFeedback(articleId));

@@ -1,6 +1,6 @@
 import { type Article, writeToUsHref } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
 import { labelOn } from '../../lib/kb/labels';
 import { kbRoutes } from '../../lib/kb/paths';
 import { useSelectedBooking } from '../../lib/selected-booking';
@@ -26,7 +26,7 @@ export function ArticleFooter({
   writeToUs: withWriteToUs = true,
   writeToUsHref: href,
 }: ArticleFooterProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { switches } = useSession();
   const booking = useSelectedBooking();
   const callUs = switches.call_us && !labelOn(labels, 'minus_call_us');

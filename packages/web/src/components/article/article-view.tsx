@@ -1,7 +1,7 @@
 import type { Article, ArticleSummary } from '@selfserve/contract';
 import { type ReactNode, useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
 import { useArticle } from '../../lib/kb/get-article';
 import { rememberNode } from '../../lib/kb/kb-selection';
 import { labelOn } from '../../lib/kb/labels';
@@ -65,7 +65,7 @@ export function ArticleView({
   onBack,
   renderExtra,
 }: ArticleViewProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const titleId = useId();
   const FlowPanel = useArticleFlowSlot();
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);

@@ -1,11 +1,10 @@
 import { type Bill, type BillLineKey, formatFare } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { useBill } from '../../lib/bookings/get-bill';
+import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { ErrorState } from '../error-state';
 import { Loader } from '../loader';
 import './bill.css';
-import './labels';
 
 /** An amount of the bill; an adjustment (negative) reads '−₹40', not '₹-40'. */
 export function billAmount(amount: number, country: string): string {
@@ -14,7 +13,7 @@ export function billAmount(amount: number, country: string): string {
 
 /** A line's name: 'Distance (12.4 km)' and 'Waiting (5 min)' when the ride recorded them. */
 export function BillLineName({ lineKey, bill }: { lineKey: BillLineKey; bill: Bill }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   if (lineKey === 'distance' && bill.distance_km !== null) {
     return t('bill.line.distanceKm', { km: bill.distance_km });
   }
@@ -30,7 +29,7 @@ export function BillLineName({ lineKey, bill }: { lineKey: BillLineKey; bill: Bi
  * and the ride time — when they were recorded.
  */
 export function BillBreakdown({ bill, caption }: { bill: Bill; caption?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const money = (amount: number) => billAmount(amount, bill.currency_country);
   // A bill may repeat a key (two tolls): the second one is 'toll-2'.
   const seen = new Map<string, number>();
@@ -102,7 +101,7 @@ export function BillBreakdown({ bill, caption }: { bill: Bill; caption?: string 
 
 /** Loading or failure of a bill fetch: the loader, or the failure text with a retry. */
 export function BillLoadState({ failed, onRetry }: { failed: boolean; onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   if (!failed) return <Loader />;
   return (
     <ErrorState
@@ -125,7 +124,7 @@ export function RideBill({ bookingId }: { bookingId: string }) {
 
 /** A ride without a bill (not completed and not charged). */
 export function NoBill() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <p className="bill__none" data-testid="bill-none">
       {t('bill.none')}

@@ -1,9 +1,8 @@
 import { articleIndexes, mayListBookings, writeToUsArticleFor, writeToUsHref } from '@selfserve/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import './labels';
 import './one-touch.css';
 
 /**
@@ -12,7 +11,7 @@ import './one-touch.css';
  * offered their write-to-us form instead.
  */
 export function ChooseRide({ notice = null }: { notice?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, switches } = useSession();
   if (user && !mayListBookings(user.role)) {
     const [index = 'customer'] = articleIndexes({ role: user.role, country: user.country_code, locale: user.locale });

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../lib/i18n';
 import { Button } from '../button';
-import './labels';
 
 /** An option's own message (guided-flows.md §4 CUSTOM_MESSAGE): its heading, focused, its text and BACK. */
 export function CustomMessage({ heading, message, onBack }: { heading: string; message: string; onBack: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     ref.current?.focus();

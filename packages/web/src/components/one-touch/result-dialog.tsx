@@ -1,13 +1,12 @@
 import { channelsAfter, type OneTouchResult, type TicketSummary } from '@selfserve/contract';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { BillBreakdown } from '../bill/bill-breakdown';
 import { Button } from '../button';
 import { TicketRating } from '../ticket-rating/ticket-rating';
 import { Zoomable } from '../zoomable/zoomable';
-import './labels';
 import './one-touch.css';
 
 /** The dialog's image: success, error, or (NOIMAGE answers: already done, being checked) information (guided-flows.md §8). */
@@ -55,7 +54,7 @@ const imageOf: Partial<Record<OneTouchResult['state'], keyof typeof images>> = {
 
 /** The ride beside the answer (core.md §3: map_url, distance, bill), when the answer carries it. */
 function RideShown({ result }: { result: OneTouchResult }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [mapFailed, setMapFailed] = useState(false);
   const distance = result.distance ? (
     <p className="onetouch-result__distance" data-testid="onetouch-result-distance">
@@ -116,7 +115,7 @@ export function ResultDialog({
   allowWriteToUs,
   onBack,
 }: ResultDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, switches } = useSession();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);

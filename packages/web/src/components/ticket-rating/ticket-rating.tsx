@@ -1,14 +1,13 @@
 import { CSAT_COMMENT_MAX, type CsatReasonKey, csatReasons } from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
 import type { TicketSummary } from '../../lib/tickets/get-tickets';
 import { isAlreadyRated, useRateTicket } from '../../lib/tickets/rate-ticket';
 import { Button } from '../button';
 import { ChoiceGroup } from '../choice-group';
 import { Field } from '../field';
 import { useToast } from '../toast';
-import './labels';
 import './ticket-rating.css';
 
 /**
@@ -18,7 +17,7 @@ import './ticket-rating.css';
  * email_from).
  */
 export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSummary; emailFrom?: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const toast = useToast();
   const rate = useRateTicket();
   const ids = useId();

@@ -14,8 +14,7 @@ import {
   zoomOrigin,
 } from '@selfserve/contract';
 import { type PointerEvent, type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import './labels';
+import { useI18n } from '../../lib/i18n';
 import './zoomable.css';
 
 interface Zoom {
@@ -39,7 +38,7 @@ function prefersReducedMotion(): boolean {
  * unless the reader prefers reduced motion. The rules are the contract's (zoom.ts); this only keeps the pointers.
  */
 export function Zoomable({ children, testId }: { children: ReactNode; testId?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [zoom, setZoom] = useState<Zoom>(NONE);
   const viewport = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, Point>());

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LOGIN_CODE_LENGTH, loginCodeRequestSchema, loginCodeVerifySchema } from '@selfserve/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
+import { useI18n } from '../../../lib/i18n';
 import { useRequestLoginCode } from '../api/request-login-code';
 import { useVerifyLoginCode } from '../api/verify-login-code';
 import { applyServerError } from './server-error';
@@ -20,7 +20,7 @@ interface SentCode {
 
 /** Two steps, each its own form: ask for a code by e-mail, then type the code. */
 export function CodeSignInForm() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [sent, setSent] = useState<SentCode | null>(null);
   const requestCode = useRequestLoginCode();
   const verifyCode = useVerifyLoginCode();

@@ -1,7 +1,7 @@
 import { countries, type DemoAccount, type Role } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { errorText } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useDemoLogin } from '../api/demo-login';
 import { useDemoAccounts } from '../api/get-demo-accounts';
 
@@ -17,7 +17,7 @@ function countryName(code: string): string {
 
 /** One-click sign-in for the seeded demo accounts; the server answers 404 when demo mode is off. */
 export function DemoAccounts() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const accounts = useDemoAccounts(true);
   const demoLogin = useDemoLogin();
 

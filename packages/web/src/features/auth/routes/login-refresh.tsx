@@ -1,14 +1,14 @@
 import { routes } from '@selfserve/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { sessionQueryKey } from '../../../lib/get-session';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Where the API client sends the user when a request got no response at all (spec §6). */
 export function LoginRefreshPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useDocumentTitle(t('loginRefresh.title'));

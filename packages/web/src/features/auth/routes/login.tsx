@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { marketplaceReturnPath } from '../../../lib/orders/marketplace-redirect';
 import { safeReturnPath } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
@@ -9,7 +9,7 @@ import { DemoAccounts } from '../components/demo-accounts';
 
 /** /login: demo accounts (demo mode only) and sign-in by e-mailed one-time code. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, demo, codeSignIn } = useSession();
   const [params] = useSearchParams();
   useDocumentTitle(t('login.title'));

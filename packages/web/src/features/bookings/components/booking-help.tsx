@@ -8,13 +8,13 @@ import {
   writeToUsHref,
 } from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookingCard } from '../../../components/booking-card';
 import { CategoryBrowser } from '../../../components/category-browser';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { formatDateTime } from '../../../lib/format-date';
+import { useI18n } from '../../../lib/i18n';
 import { useKbMeta } from '../../../lib/kb/get-kb-meta';
 import { kbRoutes } from '../../../lib/kb/paths';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
@@ -26,11 +26,10 @@ import { useBookingDetails } from '../api/get-booking-details';
 import '../../../components/bookings.css';
 import { BookingNotFound, isBookingMissing } from '../../../components/booking-context';
 import { selectBooking, selectBookingSection } from '../../../lib/bookings/selection';
-import '../labels';
 
 /** Where and when the ride ended and how it was paid (details call); nothing when that is unavailable. */
 export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = useI18n();
   const { user } = useSession();
   const details = useBookingDetails(user?.id, bookingId).data;
   if (!details) return null;
@@ -43,7 +42,7 @@ export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
       {details.stop_at ? (
         <div>
           <dt>{t('bookings.details.endedAt')}</dt>
-          <dd>{formatDateTime(details.stop_at, i18n.language)}</dd>
+          <dd>{formatDateTime(details.stop_at, locale)}</dd>
         </div>
       ) : null}
       <div>
@@ -60,7 +59,7 @@ export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
  * open in the booking's context; sections open as the booking's section page.
  */
 export function BookingIssues({ crn }: { crn: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const meta = useKbMeta({ booking_id: crn });
   const { categories, ready } = useVisibleCategories(meta.data?.data);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -101,7 +100,7 @@ export function BookingIssues({ crn }: { crn: string }) {
  * shows while its master switch is on (spec §6).
  */
 export function BookingContact({ booking }: { booking: CustomerBooking }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, switches } = useSession();
   const [index = 'customer'] = articleIndexes({
     role: user?.role ?? 'customer',
@@ -146,7 +145,7 @@ export function BookingHelp({
   crn: string;
   beforeIssues?: (booking: CustomerBooking) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const query = useBookingByCrn(user?.id, crn);
   const booking = query.data;

@@ -1,15 +1,14 @@
 import { articleIndexes, type CustomerBooking, routes, writeToUsArticleFor, writeToUsHref } from '@selfserve/contract';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BookingCard } from '../../../components/booking-card';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useScrollPaging } from '../hooks/use-scroll-paging';
-import '../labels';
 import '../bookings-pages.css';
 
 export interface PagedBookingListProps<Page> {
@@ -29,7 +28,7 @@ export interface PagedBookingListProps<Page> {
 
 /** The retry text of spec §8 with a way to try again; paging stays ended until the user does. */
 function RetryNotice({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <ErrorState
       message={t('retry')}
@@ -50,7 +49,7 @@ export function isRefusal(error: unknown): error is ApiError {
  * do instead — the help topics, write to us (when it is on) — and never a retry, which could not work.
  */
 export function RefusedNotice({ error }: { error: ApiError }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, switches } = useSession();
   // Straight to the issue form of the user's own write-to-us article: the general page would ask which ride first.
   const [index = 'customer'] = articleIndexes({
@@ -91,7 +90,7 @@ export function PagedBookingList<Page>({
   labelledBy,
   renderAfter,
 }: PagedBookingListProps<Page>) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const pages = query.data?.pages ?? [];
   const bookings = pages.flatMap(bookingsOf);
 

@@ -1,6 +1,6 @@
 import { bdetailsHref } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { selectBooking } from '../../../lib/bookings/selection';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useBookings } from '../api/get-bookings';
 import { PagedBookingList } from './paged-booking-list';
@@ -10,7 +10,7 @@ import { PagedBookingList } from './paged-booking-list';
  * remembers it and opens its help, /bdetails/{crn}.
  */
 export function UserBookings({ active = true, labelledBy }: { active?: boolean; labelledBy?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const query = useBookings(user?.id);
   return (

@@ -7,13 +7,13 @@ import {
   supportArticleHref,
 } from '@selfserve/contract';
 import { type ReactElement, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ArticleView } from '../../../components/article/article-view';
 import { BookingCard } from '../../../components/booking-card';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
+import { useI18n } from '../../../lib/i18n';
 import { selectedBookingStore } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
 import '../../../components/kb.css';
@@ -53,7 +53,7 @@ export function BookingArticlePage() {
 }
 
 function ArticleForBookingId({ bookingId, articleId }: { bookingId: string; articleId: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   // The booking must be the user's own; the details call answers 404 for anyone else's (docs/bookings.md).
   const details = useBookingDetails(user?.id, bookingId);

@@ -1,9 +1,9 @@
 import { routes } from '@selfserve/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { RequireUser } from '../../../components/require-user';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useBack } from '../../../lib/use-back';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,7 +14,7 @@ import { selectBooking } from '../../../lib/bookings/selection';
 import { PagedBookingList } from '../components/paged-booking-list';
 
 function BookingsByType({ articleId, previous }: { articleId: string; previous: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const headingId = useId();
   // Back by the route's previous and the entry mode (contract backAction): in the app, the host at the top.

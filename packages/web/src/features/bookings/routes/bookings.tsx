@@ -1,9 +1,9 @@
 import { routes } from '@selfserve/contract';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { RequireUser } from '../../../components/require-user';
+import { useI18n } from '../../../lib/i18n';
 import { useBack } from '../../../lib/use-back';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
@@ -26,7 +26,7 @@ function BookingListPage({ title, back }: { title: string; back?: { to: string }
 
 /** /bookings and /bookings/default (spec §2): the ride picker; choosing a ride opens /bdetails/{crn}. */
 export function BookingsPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <RequireUser>
       <BookingListPage title={t('bookings.myBookingsTitle')} />
@@ -36,7 +36,7 @@ export function BookingsPage() {
 
 /** /myrides?previous=home (spec §2): the rides list; Back goes home when it came from there, else back. */
 export function MyRidesPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const previous = params.get('previous');
   // Back by the entry mode where no previous names a place (contract backAction): in the app, the host at the top.

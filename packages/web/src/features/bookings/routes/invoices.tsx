@@ -7,19 +7,18 @@ import {
   rideReference,
 } from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { RequireUser } from '../../../components/require-user';
 import { selectBooking } from '../../../lib/bookings/selection';
+import { useI18n } from '../../../lib/i18n';
 import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/bookings.css';
 import { useBookings } from '../api/get-bookings';
 import { PagedBookingList } from '../components/paged-booking-list';
-import '../labels';
 import '../bookings-pages.css';
 
 /** One ride's invoice by mail: the address (the account's to start with), then the existing send-invoice call. */
@@ -34,7 +33,7 @@ function InvoiceRequest({
   onSend: (email: string) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, userInfo } = useSession();
   const [email, setEmail] = useState(userInfo?.email ?? user?.email ?? '');
   const [invalid, setInvalid] = useState(false);
@@ -71,7 +70,7 @@ function InvoiceRequest({
 }
 
 function Invoices() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const headingId = useId();
   const query = useBookings(user?.id, 'completed');

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { OrderList } from '../../../components/order-list';
 import { RequireUser } from '../../../components/require-user';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/bookings.css';
 import { UserBookings } from '../components/user-bookings';
@@ -11,7 +11,7 @@ const tabs = ['rides', 'orders'] as const;
 type Tab = (typeof tabs)[number];
 
 function MainContent() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'orders' ? 'orders' : 'rides';
   const id = useId();

@@ -13,13 +13,13 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BillBreakdown, BillLoadState, NoBill } from '../../../components/bill/bill-breakdown';
 import { Button } from '../../../components/button';
 import { CustomMessage } from '../../../components/one-touch/custom-message';
 import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { billQueryKey, useBill } from '../../../lib/bookings/get-bill';
+import { useI18n } from '../../../lib/i18n';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
 import { optionAction } from '../../../lib/one-touch/option-action';
 import { useFinish } from '../../../lib/one-touch/use-finish';
@@ -28,14 +28,13 @@ import { useSession } from '../../../lib/session';
 import type { FlowFormProps } from '../flow-form';
 import { DisputeForm, markableLines } from './dispute-form';
 import './billing-dispute.css';
-import './labels';
 
 /** What the rider has chosen; kept by the panel's form so BACK after a failure shows it again. */
 const noChoice: BillDisputeForm = { option_selected: null, disputed_lines: [], message: '' };
 
 /** The answer to an earlier dispute of this bill: money back to the wallet, or a ticket being checked. */
 function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<BillResponse['dispute']> }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const adjusted = dispute.outcome === 'adjusted';
   return (
     <>
@@ -58,7 +57,7 @@ function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<Bi
  * the article's call_type and shows the answer. A bill disputed before shows that answer instead.
  */
 export function BillingDisputePanel({ article, booking, onReload }: FlowFormProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

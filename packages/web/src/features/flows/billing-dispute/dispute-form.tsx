@@ -7,11 +7,10 @@ import {
 } from '@selfserve/contract';
 import { useId } from 'react';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { BillLineName, billAmount } from '../../../components/bill/bill-breakdown';
 import { Button } from '../../../components/button';
 import { ChoiceGroup } from '../../../components/choice-group';
-import './labels';
+import { useI18n } from '../../../lib/i18n';
 
 /** The lines a rider may mark: the disputable ones this bill has, with an amount to dispute. */
 export function markableLines(bill: Bill) {
@@ -39,7 +38,7 @@ export function DisputeForm({
   busy: boolean;
   onSubmit: (choice: BillDisputeForm) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const ids = useId();
   const reason = useWatch({ control: form.control, name: 'option_selected' });
   const ready = options.length === 0 || reason !== null;

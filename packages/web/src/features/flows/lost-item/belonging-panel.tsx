@@ -7,17 +7,16 @@ import {
   shownText,
 } from '@selfserve/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import type { FlowFormProps } from '../flow-form';
 import { useFormEnableCheck } from './api/get-form-enable-check';
 import { useLabStatus } from './api/get-lab-status';
 import { type LabAnswer, useSendLabAnswer } from './api/send-lab-answer';
 import { ItemForm } from './item-form';
-import './labels';
 import './lost-item.css';
 
 export { LAB_POLL_MS } from './api/get-lab-status';
@@ -47,7 +46,7 @@ export interface BelongingPanelProps {
  * one of the four side_load screens shows.
  */
 export function BelongingPanel({ articleId, bookingId }: BelongingPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigate = useNavigate();
   // On load: a request already made shows where it stands; otherwise ask whether the form is open.
   const status = useLabStatus(bookingId);
@@ -119,7 +118,7 @@ function Screen({
   busy: boolean;
   onDecide: (decision: 'confirm_pickup' | 'raise_ticket') => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { side_load: sideLoad } = answer;
   if (sideLoad.alreadyRaisedTicket) {
     return (

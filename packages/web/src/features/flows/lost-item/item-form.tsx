@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LAB_DESCRIPTION_MAX, LAB_FIELD_MAX, type LostItem, lostItemFormSchema } from '@selfserve/contract';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
-import './labels';
+import { useI18n } from '../../../lib/i18n';
 
 const fields = ['item_name', 'item_color', 'item_brand', 'item_type', 'item_at'] as const;
 type ItemField = (typeof fields)[number];
@@ -21,7 +20,7 @@ const empty = { item_name: '', item_color: '', item_brand: '', item_type: '', it
 
 /** The lost-item form (guided-flows.md §5): what the item is and where; only the description is required. */
 export function ItemForm({ busy, onSubmit }: { busy: boolean; onSubmit: (item: LostItem) => void }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const ids = useId();
   const { register, handleSubmit, formState } = useForm({
     resolver: zodResolver(lostItemFormSchema),

@@ -1,7 +1,7 @@
 import { type KbSearchResult, SEARCH_MIN_CHARS } from '@selfserve/contract';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { articleHref, searchHref } from '../../../lib/kb/paths';
 import { searchTypeOf } from '../../../lib/kb/search-type';
 import { useSession } from '../../../lib/session';
@@ -13,7 +13,7 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search';
  * highlighted, the full results page (/search?q=), Escape closes the list.
  */
 export function KbSearchBox() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const { user, isMember } = useSession();

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { NodeList } from '../../../components/node-list';
+import { useI18n } from '../../../lib/i18n';
 import { useKbMeta } from '../../../lib/kb/get-kb-meta';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { useSession } from '../../../lib/session';
@@ -15,7 +15,7 @@ import { articleHref } from '../../../lib/kb/paths';
  * refuses anyone else); everyone else sees their own knowledge base in the same list form.
  */
 export function DriverArticlesPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const partner = user?.role === 'driver' || user?.role === 'food_delivery_rider';
   const driverMeta = useDriverMeta(partner);

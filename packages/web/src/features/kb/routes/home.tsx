@@ -1,12 +1,12 @@
 import { type ArticleSummary, mayListBookings, membershipOf, routes } from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CategoryBrowser } from '../../../components/category-browser';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { LoginPrompt } from '../../../components/login-prompt';
 import { MembershipStamp } from '../../../components/membership-stamp';
+import { useI18n } from '../../../lib/i18n';
 import { useKbMeta } from '../../../lib/kb/get-kb-meta';
 import { articleHref, kbRoutes } from '../../../lib/kb/paths';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
@@ -17,7 +17,7 @@ import '../../../components/kb.css';
 import { rememberNode, selectCategory } from '../../../lib/kb/kb-selection';
 
 function MembershipStatus() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { userInfo, userInfoStatus } = useSession();
   if (userInfoStatus === 'pending') return <p>{t('membership.checking')}</p>;
   if (userInfoStatus === 'error' || !userInfo) return <p>{t('membership.unavailable')}</p>;
@@ -82,7 +82,7 @@ export function HomeCategories({ after = null }: { after?: ReactNode }) {
 
 /** /home and /selfServe: the knowledge-base home, with the signed-in user's cards below it. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, ukHost } = useSession();
   useDocumentTitle(t('home.title'));
 

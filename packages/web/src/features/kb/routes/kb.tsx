@@ -1,9 +1,9 @@
 import { type ArticleSummary, routes } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ArticleView } from '../../../components/article/article-view';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
+import { useI18n } from '../../../lib/i18n';
 import { useArticle } from '../../../lib/kb/get-article';
 import { useKbMeta } from '../../../lib/kb/get-kb-meta';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
@@ -12,7 +12,7 @@ import { articleHref, KB_MAX_DEPTH, kbHref } from '../../../lib/kb/paths';
 
 /** /kb: the top categories, the first one shown with its children. */
 function KbRoot() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const meta = useKbMeta();
   const { categories, ready } = useVisibleCategories(meta.data?.data);
   if (meta.isError) return <ErrorState error={meta.error} onRetry={() => void meta.refetch()} />;

@@ -1,8 +1,8 @@
 import { SEARCH_MIN_CHARS } from '@selfserve/contract';
 import { type FormEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { useI18n } from '../../../lib/i18n';
 import { useSearchArticles } from '../../../lib/kb/search-articles';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
@@ -11,7 +11,7 @@ import { articleHref } from '../../../lib/kb/paths';
 
 /** /search?q=: all results for a query, or 'No Articles Found' (spec §2, §7). */
 export function SearchPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const inputId = useId();
   const [params, setParams] = useSearchParams();
   const query = (params.get('q') ?? '').trim();

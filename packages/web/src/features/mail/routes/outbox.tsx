@@ -1,15 +1,14 @@
 import { routes } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, isoDateTime } from '../../../lib/format-date';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOutbox } from '../api/get-outbox';
-import '../labels';
 import '../mail.css';
 import { Button } from '../../../components/button';
 
@@ -19,7 +18,7 @@ import { Button } from '../../../components/button';
  * the HTML versions are untrusted and never rendered.
  */
 export function OutboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = useI18n();
   const { demo, status, user } = useSession();
   const query = useOutbox(status === 'ready' && demo && user !== null);
   useDocumentTitle(t('mail.outbox.title'));
@@ -56,9 +55,7 @@ export function OutboxPage() {
                 <div>
                   <dt>{t('mail.outbox.time')}</dt>
                   <dd>
-                    <time dateTime={isoDateTime(mail.created_at)}>
-                      {formatDateTime(mail.created_at, i18n.language)}
-                    </time>
+                    <time dateTime={isoDateTime(mail.created_at)}>{formatDateTime(mail.created_at, locale)}</time>
                   </dd>
                 </div>
                 <div>

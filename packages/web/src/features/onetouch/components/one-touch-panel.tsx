@@ -8,12 +8,12 @@ import {
   resolveFlow,
 } from '@selfserve/contract';
 import { type ReactNode, useReducer } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { ChooseRide } from '../../../components/one-touch/choose-ride';
 import { CustomMessage } from '../../../components/one-touch/custom-message';
 import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { useI18n } from '../../../lib/i18n';
 import { formReducer, formStateFor } from '../../../lib/one-touch/form-state';
 import { optionAction } from '../../../lib/one-touch/option-action';
 import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
@@ -25,7 +25,6 @@ import { useSession } from '../../../lib/session';
 import { KYC_DONE_PARAM, KYC_DONE_VALUE, RefundStep } from './refund-step';
 import { SendInvoiceForm } from './send-invoice-form';
 import { UpdateEmailPanel } from './update-email-form';
-import '../labels';
 import '../onetouch.css';
 
 /** The flows this panel runs; the others (structured e-mail, cab attachment) come later. */
@@ -44,7 +43,7 @@ export interface OneTouchPanelProps {
  * (flow.needsRide false: unban, Select …) does not.
  */
 export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const booking = useSelectedBooking();
   const { search } = useLocation();
   // Back from the KYC form post (its 303 to care_redirect_url).
@@ -74,7 +73,7 @@ function OneTouchForm({
   onReload,
   notice,
 }: OneTouchPanelProps & { booking: SelectedBooking | null; notice: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const { user } = useSession();

@@ -7,14 +7,13 @@ import {
   refundDestinations,
 } from '@selfserve/contract';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/button';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { getCsrfToken } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import type { SelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
-import '../labels';
 import '../onetouch.css';
 
 const refundOptions = [
@@ -62,7 +61,7 @@ function RefundDestinationStep({
   busy: boolean;
   onSubmit: (d: RefundDestination) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [choice, setChoice] = useState<RefundDestination | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,14 +1,13 @@
 import { isValidEmail } from '@selfserve/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { EmailField } from './email-field';
-import '../labels';
 
 /** The send-invoice form (guided-flows.md §5): the e-mail to send the invoice to, the account's to start with. */
 export function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (email: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, userInfo } = useSession();
   const [email, setEmail] = useState(userInfo?.email ?? user?.email ?? '');
   const [invalid, setInvalid] = useState(false);

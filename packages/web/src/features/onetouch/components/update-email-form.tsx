@@ -1,23 +1,22 @@
 import { type Article, isValidEmail, oneTouchPaths, resolveFlow } from '@selfserve/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useReducer, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { sessionQueryKey } from '../../../lib/get-session';
+import { useI18n } from '../../../lib/i18n';
 import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
 import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
 import { useFinish } from '../../../lib/one-touch/use-finish';
 import { useSession } from '../../../lib/session';
 import { EmailField } from './email-field';
-import '../labels';
 
 /** The prefix of every user's get_user_info query (see features/users/api/get-user-info.ts). */
 const userInfoQueryKeyRoot = ['users', 'user-info'] as const;
 
 function UpdateEmailFields({ busy, onSubmit }: { busy: boolean; onSubmit: (previous: string, next: string) => void }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const _ids = useId();
   const { user } = useSession();
   const [current, setCurrent] = useState(user?.email ?? '');

@@ -1,9 +1,8 @@
 import { confirmInvoiceEmailSchema, oneTouchPaths, routes } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../labels';
 import '../onetouch.css';
 import { Button } from '../../../components/button';
 
@@ -12,7 +11,7 @@ import { Button } from '../../../components/button';
  * asks before sending — mail scanners open links by themselves, and a link alone must not send anything.
  */
 export function InvoiceConfirmPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const valid = confirmInvoiceEmailSchema.safeParse({ token }).success;

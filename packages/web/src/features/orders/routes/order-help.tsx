@@ -1,6 +1,5 @@
 import { type ArticleSummary, orderArticleHref, orderMetaSegment } from '@selfserve/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
 import { CategoryBrowser } from '../../../components/category-browser';
@@ -9,6 +8,7 @@ import { Loader } from '../../../components/loader';
 import { OrderCard } from '../../../components/order-card';
 import { RequireUser } from '../../../components/require-user';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { rememberMarketplaceOrder } from '../../../lib/orders/marketplace-redirect';
 import { useSession } from '../../../lib/session';
@@ -18,7 +18,7 @@ import '../../../components/bookings.css';
 import { useOrderMeta } from '../../../lib/orders/get-order-meta';
 
 function OrderHelp({ kind, orderId }: { kind: string; orderId: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const segment = orderMetaSegment(kind);
   const meta = useOrderMeta(user?.id, segment, orderId);

@@ -1,8 +1,8 @@
 import { resolveLocale } from '@selfserve/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { addTrack } from '../../../lib/add-track';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 
 /**
@@ -13,8 +13,8 @@ import { useSession } from '../../../lib/session';
 export function usePageViewTracking(): void {
   const location = useLocation();
   const { status, entryMode } = useSession();
-  const { i18n } = useTranslation();
-  const language = resolveLocale(i18n.language);
+  const { locale } = useI18n();
+  const language = resolveLocale(locale);
   const lastKey = useRef<string | null>(null);
   useEffect(() => {
     if (status === 'loading' || lastKey.current === location.key) return;

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { ArticleNotFound } from '../../../components/article-not-found';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useArticle } from '../../../lib/kb/get-article';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { IssueForm, type IssueFormBooking, type IssueFormOrder } from './issue-form';
@@ -21,7 +21,7 @@ export function ArticleIssueForm({
   order = null,
   sourcePage = null,
 }: ArticleIssueFormProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const query = useArticle({ id: articleId, related: false });
   const article = query.data;
   const notFound = query.error instanceof ApiError && query.error.status === 404;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { useI18n } from '../../../lib/i18n';
 import { loginHref } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 
@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
  * (pages open to visitors, such as /report/{articleId}, show the article either way).
  */
 export function FormForUser({ children, message }: { children: ReactNode; message?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <Loader />;

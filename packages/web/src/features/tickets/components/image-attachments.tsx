@@ -1,8 +1,7 @@
 import { documentUrl } from '@selfserve/contract';
-import '../labels';
 import { type ChangeEvent, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
+import { useI18n } from '../../../lib/i18n';
 import { IMAGE_ACCEPT } from '../api/upload-image';
 import type { Attachment } from '../hooks/use-image-attachments';
 
@@ -25,7 +24,7 @@ export interface ImageAttachmentsProps {
 /** The image picker: each chosen file uploads at once; thumbnails come back from the server. */
 export function ImageAttachments(props: ImageAttachmentsProps) {
   const { attachments, onAdd, onRemove, full, max, sizeMb, required, notice, error, disabled } = props;
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import '../labels';
 import {
   type Article,
   answeredTicketId,
@@ -20,11 +19,11 @@ import {
 } from '@selfserve/contract';
 import { type ChangeEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { type CreateTicketRequest, type MarketplaceKind, useCreateTicket } from '../api/create-ticket';
 import { useImageAttachments } from '../hooks/use-image-attachments';
@@ -85,7 +84,7 @@ export function IssueForm({
   sourcePage = null,
   uploadLimit = '10mb',
 }: IssueFormProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const { user, userInfo } = useSession();

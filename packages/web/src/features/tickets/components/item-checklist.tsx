@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import '../labels';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../../lib/i18n';
 
 export interface ChecklistProduct {
   item_id: string;
@@ -19,7 +18,7 @@ export interface ItemChecklistProps {
 
 /** An item article's products: tick what is affected and how many, up to what was ordered. */
 export function ItemChecklist({ products, value, onChange, error, disabled }: ItemChecklistProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const id = useId();
   const quantityOf = (itemId: string) => value.find((v) => v.item_id === itemId)?.quantity ?? 0;
   const set = (itemId: string, quantity: number) =>

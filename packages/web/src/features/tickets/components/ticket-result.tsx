@@ -1,8 +1,8 @@
 import { routes, ticketRoutes } from '@selfserve/contract';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Loader } from '../../../components/loader';
+import { useI18n } from '../../../lib/i18n';
 import type { TicketCreateResult } from '../hooks/use-ticket-create-status';
 
 export interface TicketResultProps {
@@ -14,7 +14,7 @@ export interface TicketResultProps {
 
 /** The answer to a submit: the spec's text the server sent (created or already open), and the way home. */
 export function TicketResult({ result, redirecting, onGoHome }: TicketResultProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const message = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // Screen-reader and keyboard users land on the answer rather than on a vanished button.

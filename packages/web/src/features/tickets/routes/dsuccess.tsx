@@ -1,8 +1,7 @@
 import { answeredTicketId, bookingRoutes, routes, shownText } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../labels';
 import '../tickets.css';
 
 /**
@@ -30,7 +29,7 @@ function submittedText(state: unknown): string | null {
  * is nothing to confirm: it goes home.
  */
 export function DsuccessPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const location = useLocation();
   const text = submittedText(location.state);
   useDocumentTitle(text ? t('tickets.success.title') : '');

@@ -1,20 +1,19 @@
 import type { Article } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ArticleView } from '../../../components/article/article-view';
 import { ArticleNotFound } from '../../../components/article-not-found';
+import { useI18n } from '../../../lib/i18n';
 import { useReportContextArticle } from '../../../lib/kb/report-context';
 import '../../../components/kb.css';
 import { labelOn } from '../../../lib/kb/labels';
 import { useBack } from '../../../lib/use-back';
 import { FormForUser } from '../components/form-for-user';
 import { IssueForm } from '../components/issue-form';
-import '../labels';
 import '../tickets.css';
 
 /** The write-to-us form under an article's text. */
 function WriteToUsSection({ article, sourcePage = null }: { article: Article; sourcePage?: string | null }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <section className="ticket-panel" aria-labelledby="article-write-to-us" data-testid="article-write-to-us">
       <h2 id="article-write-to-us">{t('tickets.form.heading')}</h2>

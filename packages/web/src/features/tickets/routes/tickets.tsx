@@ -1,16 +1,15 @@
 import { latestTicket, supportHistoryEnabled, ticketRoutes } from '@selfserve/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { RequireUser } from '../../../components/require-user';
 import { currentAppVersion } from '../../../lib/app-version';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { loadedTickets, type TicketSummary, useTickets } from '../../../lib/tickets/get-tickets';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { TicketCard } from '../components/ticket-card';
-import '../labels';
 import '../tickets.css';
 import { Button } from '../../../components/button';
 
@@ -37,7 +36,7 @@ function TicketList({ tickets, empty, testId }: { tickets: TicketSummary[]; empt
 }
 
 function Tickets() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user, inApp } = useSession();
   const location = useLocation();
   const query = useTickets(user?.id);
@@ -106,7 +105,7 @@ function Tickets() {
  * more' loads the next until every request is shown.
  */
 export function TicketsPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   useDocumentTitle(t('tickets.list.title'));
   return (
     <RequireUser>

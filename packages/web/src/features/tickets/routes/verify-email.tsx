@@ -1,10 +1,9 @@
 import { routes } from '@selfserve/contract';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
 import { safeReturnPath } from '../../../lib/return-path';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import '../labels';
 import '../tickets.css';
 
 /** The page the request came from (navigation state), if it is one of ours. */
@@ -20,7 +19,7 @@ function returnPathFrom(state: unknown): string | null {
  * address. Verifying happens through the link in the user's mailbox; then the request can be sent again.
  */
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const location = useLocation();
   const back = returnPathFrom(location.state);

@@ -1,12 +1,12 @@
 import { bookingRoutes } from '@selfserve/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFound } from '../../../components/article-not-found';
 import { BookingContext, CheckedCrn } from '../../../components/booking-context';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { OrderHelpContext } from '../../../components/order-context';
 import { RequireUser } from '../../../components/require-user';
+import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/bookings.css';
@@ -14,7 +14,6 @@ import type { MarketplaceKind } from '../api/create-ticket';
 import { ArticleIssueForm } from '../components/article-issue-form';
 import { FormForUser } from '../components/form-for-user';
 import { IssueForm } from '../components/issue-form';
-import '../labels';
 import '../tickets.css';
 
 type About = 'ride' | 'other';
@@ -24,7 +23,7 @@ type About = 'ride' | 'other';
  * booking (its help then leads to the issue); anything else goes straight to the form.
  */
 export function WriteToUsPage() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { user } = useSession();
   const [about, setAbout] = useState<About | null>(null);
   useDocumentTitle(t('tickets.writeToUs.title'));
@@ -77,7 +76,7 @@ const marketplaceKinds: Record<string, MarketplaceKind> = {
  * the checklist, and the ticket goes to the marketplace createTicket of its kind with its id.
  */
 function OrderIssueForm({ articleId, orderId, orderType }: { articleId: string; orderId: string; orderType: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const kind = Object.hasOwn(marketplaceKinds, orderType) ? marketplaceKinds[orderType] : undefined;
   if (!kind) return <NotFound title={t('orderNotFound')} />;
   return (
