@@ -148,6 +148,12 @@ describe.each(testDatabases)('knowledge base in the reader’s language [%s]', (
       /"en" is not a locale/,
     ],
     ['the wrong index folder', 'hi/customer_select/23.md', '---\nid: "23"\ntitle: X\n---\nकुछ', /not in its folder/],
+    [
+      'an index that does not exist',
+      'hi/custmer/23.md',
+      '---\nid: "23"\ntitle: X\n---\nकुछ',
+      /"custmer" is not an index/,
+    ],
     ['a key of its own', 'hi/customer/91.md', '---\nid: "21"\ntitle: X\ncolour: red\n---\nकुछ', /colour/],
     ['a too short article body', 'hi/customer/92.md', '---\nid: "21"\ntitle: X\n---\nछोटा', /at least 40 characters/],
   ])('refuses %s with the file and reason, importing nothing', async (_name, rel, source, reason) => {

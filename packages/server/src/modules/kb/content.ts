@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  allIndexes,
   articleLabels,
   articleTags,
   articleTypeSchema,
@@ -367,6 +368,10 @@ export function loadTranslations(
       .readdirSync(localePath, { withFileTypes: true })
       .sort((a, b) => a.name.localeCompare(b.name))) {
       if (!indexDir.isDirectory()) continue;
+      if (!allIndexes.includes(indexDir.name)) {
+        problems.push({ file: path.join(localePath, indexDir.name), reason: `"${indexDir.name}" is not an index` });
+        continue;
+      }
       // Translations of indexes this import does not carry wait for their own import.
       if (!indexes.has(indexDir.name)) continue;
       const dir = path.join(localePath, indexDir.name);
