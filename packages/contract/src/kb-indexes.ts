@@ -13,6 +13,11 @@ export const driverIndexes = [
   'driver_au_en_trip',
 ] as const;
 export const FOOD_DELIVERY_INDEX = 'fp_rider_in';
+
+/** The language an index is written in: the drivers' Hindi indexes are Hindi at source, every other one English. */
+export function indexLanguage(indexName: string): 'hi' | 'en' {
+  return /_hi(_|$)/.test(indexName) ? 'hi' : 'en';
+}
 export const saasIndexes = { auto: 'saas_auto', bike: 'saas_bike', four_wheeler: 'saas_four_wheeler' } as const;
 export const carCategoryIndexes = {
   bike: 'cab_bike',

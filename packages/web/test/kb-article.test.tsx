@@ -1,8 +1,10 @@
 import { apiPaths, CSRF_HEADER, kbPaths } from '@selfserve/contract';
+import hi from '@selfserve/contract/locales/hi.json';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticleView } from '../src/components/article/article-view';
 import { setCsrfToken } from '../src/lib/api-client';
+import { setLocale } from '../src/lib/i18n';
 import { sanitizeArticleHtml } from '../src/lib/kb/sanitize-html';
 import { setSelectedBooking } from '../src/lib/selected-booking';
 import { allSwitchesOn } from '../src/lib/session';
@@ -72,6 +74,31 @@ describe('article page: load states (spec §4, §8)', () => {
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.searchParams.get('id')).toBe('100301');
     expect(url.searchParams.getAll('index_name')).toEqual(['customer_select', 'customer']);
+  });
+});
+
+describe("article in the reader's language (docs/i18n.md)", () => {
+  afterEach(async () => {
+    await setLocale('en');
+  });
+
+  it('says in Hindi that an English-only article is not yet translated, and marks its text as English', async () => {
+    await setLocale('hi');
+    serveArticle(article({ language: 'en' }));
+    renderWithSession(<ArticleView id="100301" />);
+    await loaded();
+    expect(screen.getByTestId('article-not-translated')).toHaveTextContent(hi.kb.notTranslated);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en');
+    expect(screen.getByTestId('article-body')).toHaveAttribute('lang', 'en');
+  });
+
+  it('adds no note to a translated article', async () => {
+    await setLocale('hi');
+    serveArticle(article({ language: 'hi', title: 'रिफ़ंड कैसे काम करता है' }));
+    renderWithSession(<ArticleView id="100301" />);
+    await loaded();
+    expect(screen.queryByTestId('article-not-translated')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveAttribute('lang');
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type EntryMode,
   type IndexContext,
   indexContextFor,
+  indexLanguage,
   isVisibleTo,
   KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
   type KbSearchResult,
@@ -379,7 +380,7 @@ export async function articleById(
     ...summaryOf(row),
     ...(translation ? { name: translation.title, title: translation.title } : {}),
     // The language actually served: the web says "not yet translated" when it is not the reader's.
-    language: translation ? kv.language : 'en',
+    language: translation ? kv.language : indexLanguage(row.index_name),
     body,
     html_body: body,
     labels: entry.labels,

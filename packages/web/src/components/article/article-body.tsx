@@ -48,7 +48,8 @@ function useZoomableImages(container: RefObject<HTMLDivElement | null>, html: st
  * The body HTML, sanitised again here (DOMPurify) and only then handed to React. Links inside the body
  * that stay on this site navigate within the app instead of reloading it.
  */
-export function ArticleBody({ html }: { html: string }) {
+/** `lang`: the language the body is written in, when it is not the page's (an untranslated article). */
+export function ArticleBody({ html, lang }: { html: string; lang?: string }) {
   const clean = useMemo(() => sanitizeArticleHtml(html), [html]);
   const container = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -84,6 +85,7 @@ export function ArticleBody({ html }: { html: string }) {
     <>
       <div
         ref={container}
+        lang={lang}
         className="kb-article__body"
         data-testid="article-body"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: only ever the DOMPurify output of sanitizeArticleHtml above

@@ -65,7 +65,7 @@ export function ArticleView({
   onBack,
   renderExtra,
 }: ArticleViewProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const titleId = useId();
   const FlowPanel = useArticleFlowSlot();
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
@@ -117,8 +117,16 @@ export function ArticleView({
     >
       <div className="kb-article__bar">
         <BackButton {...(backTo !== undefined ? { to: backTo } : { onBack: goBack })} />
-        <h1 id={titleId}>{article.title}</h1>
+        <h1 id={titleId} lang={article.language === locale ? undefined : article.language}>
+          {article.title}
+        </h1>
       </div>
+      {/* Not yet translated: the English (or Hindi-at-source) article, said in the reader's language. */}
+      {article.language === locale ? null : (
+        <p className="kb-article__untranslated" data-testid="article-not-translated">
+          {t('kb.notTranslated')}
+        </p>
+      )}
       {/* show_title: articles written to stand alone repeat their title at the top of the text. */}
       {labelOn(article.labels, 'show_title') ? (
         <p className="kb-article__title" aria-hidden="true" data-testid="article-shown-title">
@@ -126,7 +134,10 @@ export function ArticleView({
         </p>
       ) : null}
       {hideBody || !(article.html_body || article.body) ? null : (
-        <ArticleBody html={article.html_body || article.body} />
+        <ArticleBody
+          html={article.html_body || article.body}
+          {...(article.language === locale ? {} : { lang: article.language })}
+        />
       )}
       {article.articles.length > 0 ? (
         <nav className="kb-article__children" aria-label={t('kb.topicsIn', { title: article.title })}>
