@@ -20,11 +20,25 @@ export const currencySymbols: Readonly<Record<string, string>> = {
   IN: '₹',
 };
 
-/** A fare as riders read it: the country's symbol and two decimals (none for yen and rupee whole amounts). */
-export function formatFare(amount: number, country: string): string {
+/**
+ * A fare as riders read it: the country's symbol (spec §9) and the amount grouped as the reader's locale writes
+ * numbers (`intlLocale`, e.g. ₹3,297 in en-IN, ₹3 297 in fr-FR), with two decimals (none for yen and rupee whole
+ * amounts). The server's English texts use English as written in the fare's country.
+ */
+export function formatFare(amount: number, country: string, locale = `en-${country.toUpperCase()}`): string {
   const symbol = currencySymbols[country.toUpperCase()] ?? '';
   const whole = Number.isInteger(amount) && (country === 'IN' || country === 'JP' || country === 'CN');
-  return `${symbol}${whole ? amount.toFixed(0) : amount.toFixed(2)}`;
+  return `${symbol}${formatAmount(amount, locale, whole ? 0 : 2)}`;
+}
+
+/** An amount with fixed decimals, grouped as `locale` writes numbers (an unusable tag falls back to English). */
+export function formatAmount(amount: number, locale: string, decimals: number): string {
+  const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+  try {
+    return new Intl.NumberFormat(locale, options).format(amount);
+  } catch {
+    return new Intl.NumberFormat('en', options).format(amount);
+  }
 }
 
 export const bookingPaths = {

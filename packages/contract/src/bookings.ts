@@ -3,7 +3,14 @@ import { BOOKINGS_MAX_PAGES } from './booking-paths.ts';
 import { isValidCrn } from './crn.ts';
 
 // The zod-free pieces (paths, limits, fare format) live in booking-paths.ts; re-exported for old imports.
-export { BOOKINGS_MAX_PAGES, BOOKINGS_PAGE_SIZE, bookingPaths, currencySymbols, formatFare } from './booking-paths.ts';
+export {
+  BOOKINGS_MAX_PAGES,
+  BOOKINGS_PAGE_SIZE,
+  bookingPaths,
+  currencySymbols,
+  formatAmount,
+  formatFare,
+} from './booking-paths.ts';
 
 export const bookingStatusSchema = z.enum([
   'in progress',

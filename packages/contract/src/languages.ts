@@ -27,3 +27,12 @@ export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 31536000;
 export function languageDirection(_locale: SupportedLocale): 'ltr' | 'rtl' {
   return 'ltr';
 }
+
+/**
+ * The Intl tag dates and numbers are written with: the reader's language as spoken in their country (en-IN writes
+ * 12 Nov 2026 and 1,00,000; en-GB 12 Nov 2026; hi-IN in Devanagari words with Latin digits).
+ */
+export function intlLocale(language: SupportedLocale, country: string | null | undefined): string {
+  const region = (country ?? '').toUpperCase();
+  return /^[A-Z]{2}$/.test(region) ? `${language}-${region}` : language;
+}

@@ -399,7 +399,7 @@ describe('/main', () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0] as HTMLElement).getByRole('link')).toHaveAttribute('href', '/orders/ondc/ODR-1');
     expect(within(cards[1] as HTMLElement).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(cards[0] as HTMLElement).getByTestId('order-amount')).toHaveTextContent('₹1299');
+    expect(within(cards[0] as HTMLElement).getByTestId('order-amount')).toHaveTextContent('₹1,299');
     // Arrow keys move between the tabs.
     fireEvent.keyDown(ordersTab, { key: 'ArrowLeft' });
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Rides' })).toHaveAttribute('aria-selected', 'true'));

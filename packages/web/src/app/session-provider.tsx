@@ -1,9 +1,9 @@
-import { isUkHost, membershipOf } from '@selfserve/contract';
+import { isUkHost, membershipOf, siteCountry } from '@selfserve/contract';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSelectDetails } from '../features/users/api/get-select-details';
 import { useUserInfo } from '../features/users/api/get-user-info';
 import { useSessionQuery } from '../lib/get-session';
-import { setLocale } from '../lib/i18n';
+import { setLocale, setReaderCountry } from '../lib/i18n';
 import { allSwitchesOn, SessionContext, type SessionState } from '../lib/session';
 
 const noOrigins: readonly string[] = [];
@@ -34,6 +34,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (language) void setLocale(language);
   }, [language]);
+  // Dates and numbers are written as in the reader's country: their profile's, else the site's.
+  const country =
+    user?.country_code ?? (session ? siteCountry(window.location.hostname, session.uk_host_marker) : null);
+  useEffect(() => {
+    setReaderCountry(country);
+  }, [country]);
 
   const value = useMemo<SessionState>(
     () => ({

@@ -69,13 +69,13 @@ function RouteMap({ src }: { src: string }) {
  * href and a clickable booking the title is a link that covers the whole card.
  */
 export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: BookingCardProps) {
-  const { t, locale } = useI18n();
+  const { t, intl } = useI18n();
   const titleId = useId();
   const statusKey = bookingStatusKey(booking.status);
   const statusText = statusKey ? t(`bookings.status.${statusKey}`) : booking.status;
   const reference = rideReference(booking);
   const vehicle = vehicleName(booking);
-  const when = formatDateTime(booking.pickup_date, locale);
+  const when = formatDateTime(booking.pickup_date, intl);
   const title = (
     <>
       {vehicle}
@@ -142,7 +142,7 @@ export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: Booki
           {booking.fare > 0 ? (
             <div>
               <dt>{t('bookings.fare')}</dt>
-              <dd data-testid="booking-fare">{formatFare(booking.fare, booking.country)}</dd>
+              <dd data-testid="booking-fare">{formatFare(booking.fare, booking.country, intl)}</dd>
             </div>
           ) : null}
         </dl>

@@ -1,4 +1,4 @@
-import type { OrderContext } from '@selfserve/contract';
+import { formatAmount, type OrderContext } from '@selfserve/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, isoDateTime } from '../lib/format-date';
@@ -10,9 +10,9 @@ export type OrderCardData = Pick<
   'order_id' | 'order_type' | 'order_status' | 'amount' | 'currency_symbol' | 'modified_at'
 >;
 
-/** An amount with the order's own currency symbol; whole amounts without decimals (₹499, not ₹499.00). */
-export function formatOrderAmount(amount: number, symbol: string): string {
-  return `${symbol}${Number.isInteger(amount) ? amount.toFixed(0) : amount.toFixed(2)}`;
+/** An amount with the order's own currency symbol, grouped as `locale` writes numbers; whole amounts without decimals. */
+export function formatOrderAmount(amount: number, symbol: string, locale: string): string {
+  return `${symbol}${formatAmount(amount, locale, Number.isInteger(amount) ? 0 : 2)}`;
 }
 
 export interface OrderCardProps {
@@ -24,7 +24,7 @@ export interface OrderCardProps {
 
 /** An order (spec §2: marketplace, grocery, gift card …): order id, amount with its symbol, modified date. */
 export function OrderCard({ order, href, headingLevel = 3 }: OrderCardProps) {
-  const { t, locale } = useI18n();
+  const { t, intl } = useI18n();
   const titleId = useId();
   const kind = t(`orders.kind.${order.order_type}`, { defaultValue: order.order_type });
   const Title = headingLevel === 2 ? 'h2' : headingLevel === 3 ? 'h3' : 'p';
@@ -55,12 +55,12 @@ export function OrderCard({ order, href, headingLevel = 3 }: OrderCardProps) {
         </div>
         <div>
           <dt>{t('orders.amount')}</dt>
-          <dd data-testid="order-amount">{formatOrderAmount(order.amount, order.currency_symbol)}</dd>
+          <dd data-testid="order-amount">{formatOrderAmount(order.amount, order.currency_symbol, intl)}</dd>
         </div>
         <div>
           <dt>{t('orders.modified')}</dt>
           <dd>
-            <time dateTime={isoDateTime(order.modified_at)}>{formatDateTime(order.modified_at, locale)}</time>
+            <time dateTime={isoDateTime(order.modified_at)}>{formatDateTime(order.modified_at, intl)}</time>
           </dd>
         </div>
       </dl>

@@ -1,4 +1,5 @@
 import {
+  intlLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   languageDirection,
@@ -61,7 +62,12 @@ const loaders: Record<Exclude<SupportedLocale, 'en'>, () => Promise<{ default: L
 };
 
 let current: SupportedLocale = 'en';
+// The reader's country (their profile's, else the site's): with the language, how dates and numbers are written.
+let readerCountry: string | null = null;
 const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
 const pluralRules = new Map<SupportedLocale, Intl.PluralRules>();
 
 function pluralCategory(locale: SupportedLocale, n: number): string {
@@ -116,9 +122,16 @@ export async function setLocale(locale: string | null | undefined): Promise<Supp
   }
   if (resolved !== current) {
     current = resolved;
-    for (const listener of listeners) listener();
+    notify();
   }
   return resolved;
+}
+
+export function setReaderCountry(country: string | null | undefined): void {
+  const next = country ?? null;
+  if (next === readerCountry) return;
+  readerCountry = next;
+  notify();
 }
 
 /** Remembers a reader's choice in the browser (visitors have no profile; the server reads it too). */
@@ -132,11 +145,17 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** The current language and a `t` bound to it: components re-render when the language changes. */
-export function useI18n(): { t: Translate; locale: SupportedLocale } {
-  const locale = useSyncExternalStore(subscribe, currentLocale, currentLocale);
+const snapshot = () => intlLocale(current, readerCountry);
+
+/**
+ * The current language, a `t` bound to it, and `intl`, the tag to format dates and numbers with (language and the
+ * reader's country, e.g. en-IN): components re-render when either changes.
+ */
+export function useI18n(): { t: Translate; locale: SupportedLocale; intl: string } {
+  const intl = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const locale = current;
   const bound = useCallback<Translate>((key, params) => translateIn(locale, key, params), [locale]);
-  return { t: bound, locale };
+  return { t: bound, locale, intl };
 }
 
 // The contract's rules and answers speak through this catalogue: a message by its code, in the current language.

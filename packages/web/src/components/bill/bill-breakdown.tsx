@@ -7,8 +7,8 @@ import { Loader } from '../loader';
 import './bill.css';
 
 /** An amount of the bill; an adjustment (negative) reads '−₹40', not '₹-40'. */
-export function billAmount(amount: number, country: string): string {
-  return amount < 0 ? `−${formatFare(-amount, country)}` : formatFare(amount, country);
+export function billAmount(amount: number, country: string, locale: string): string {
+  return amount < 0 ? `−${formatFare(-amount, country, locale)}` : formatFare(amount, country, locale);
 }
 
 /** A line's name: 'Distance (12.4 km)' and 'Waiting (5 min)' when the ride recorded them. */
@@ -29,8 +29,8 @@ export function BillLineName({ lineKey, bill }: { lineKey: BillLineKey; bill: Bi
  * and the ride time — when they were recorded.
  */
 export function BillBreakdown({ bill, caption }: { bill: Bill; caption?: string }) {
-  const { t } = useI18n();
-  const money = (amount: number) => billAmount(amount, bill.currency_country);
+  const { t, intl } = useI18n();
+  const money = (amount: number) => billAmount(amount, bill.currency_country, intl);
   // A bill may repeat a key (two tolls): the second one is 'toll-2'.
   const seen = new Map<string, number>();
   const rows = bill.lines.map((line) => {

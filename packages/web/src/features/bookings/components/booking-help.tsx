@@ -29,7 +29,7 @@ import { selectBooking, selectBookingSection } from '../../../lib/bookings/selec
 
 /** Where and when the ride ended and how it was paid (details call); nothing when that is unavailable. */
 export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
-  const { t, locale } = useI18n();
+  const { t, intl } = useI18n();
   const { user } = useSession();
   const details = useBookingDetails(user?.id, bookingId).data;
   if (!details) return null;
@@ -42,7 +42,7 @@ export function BookingDetailsPanel({ bookingId }: { bookingId: string }) {
       {details.stop_at ? (
         <div>
           <dt>{t('bookings.details.endedAt')}</dt>
-          <dd>{formatDateTime(details.stop_at, locale)}</dd>
+          <dd>{formatDateTime(details.stop_at, intl)}</dd>
         </div>
       ) : null}
       <div>

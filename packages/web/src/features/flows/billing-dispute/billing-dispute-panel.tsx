@@ -34,14 +34,14 @@ const noChoice: BillDisputeForm = { option_selected: null, disputed_lines: [], m
 
 /** The answer to an earlier dispute of this bill: money back to the wallet, or a ticket being checked. */
 function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<BillResponse['dispute']> }) {
-  const { t } = useI18n();
+  const { t, intl } = useI18n();
   const adjusted = dispute.outcome === 'adjusted';
   return (
     <>
       <BillBreakdown bill={adjusted ? adjustedBill(bill, dispute.amount) : bill} />
       <p className="onetouch__notice" data-testid="bill-earlier-dispute" data-outcome={dispute.outcome}>
         {adjusted
-          ? t('billingDispute.adjusted', { amount: formatFare(dispute.amount, bill.currency_country) })
+          ? t('billingDispute.adjusted', { amount: formatFare(dispute.amount, bill.currency_country, intl) })
           : dispute.ticket_id
             ? t('billingDispute.reviewTicket', { id: dispute.ticket_id })
             : t('billingDispute.review')}
@@ -57,7 +57,7 @@ function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<Bi
  * the article's call_type and shows the answer. A bill disputed before shows that answer instead.
  */
 export function BillingDisputePanel({ article, booking, onReload }: FlowFormProps) {
-  const { t } = useI18n();
+  const { t, intl } = useI18n();
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

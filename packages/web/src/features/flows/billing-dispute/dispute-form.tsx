@@ -38,7 +38,7 @@ export function DisputeForm({
   busy: boolean;
   onSubmit: (choice: BillDisputeForm) => void;
 }) {
-  const { t } = useI18n();
+  const { t, intl } = useI18n();
   const ids = useId();
   const reason = useWatch({ control: form.control, name: 'option_selected' });
   const ready = options.length === 0 || reason !== null;
@@ -88,7 +88,8 @@ export function DisputeForm({
                     }
                   />
                   <span>
-                    <BillLineName lineKey={line.key} bill={bill} /> · {billAmount(line.amount, bill.currency_country)}
+                    <BillLineName lineKey={line.key} bill={bill} /> ·{' '}
+                    {billAmount(line.amount, bill.currency_country, intl)}
                   </span>
                 </label>
               ))}

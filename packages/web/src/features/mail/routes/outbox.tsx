@@ -18,7 +18,7 @@ import { Button } from '../../../components/button';
  * the HTML versions are untrusted and never rendered.
  */
 export function OutboxPage() {
-  const { t, locale } = useI18n();
+  const { t, intl } = useI18n();
   const { demo, status, user } = useSession();
   const query = useOutbox(status === 'ready' && demo && user !== null);
   useDocumentTitle(t('mail.outbox.title'));
@@ -55,7 +55,7 @@ export function OutboxPage() {
                 <div>
                   <dt>{t('mail.outbox.time')}</dt>
                   <dd>
-                    <time dateTime={isoDateTime(mail.created_at)}>{formatDateTime(mail.created_at, locale)}</time>
+                    <time dateTime={isoDateTime(mail.created_at)}>{formatDateTime(mail.created_at, intl)}</time>
                   </dd>
                 </div>
                 <div>

@@ -12,7 +12,7 @@ export interface TicketCardProps {
 
 /** One ticket: subject, badge Open or Resolved (contract ticketBadge), number, dates and the rating. */
 export function TicketCard({ ticket, latest = false }: TicketCardProps) {
-  const { t, locale } = useI18n();
+  const { t, intl } = useI18n();
   const badge = ticketBadge(ticket.status);
   // The latest ticket is also in its list: ids stay unique on the page.
   const headingId = useId();
@@ -38,13 +38,13 @@ export function TicketCard({ ticket, latest = false }: TicketCardProps) {
         {t('tickets.list.ticketId', { id: ticket.ticket_id })}
         {' · '}
         <time dateTime={isoDateTime(ticket.created_at)}>
-          {t('tickets.list.raised', { date: formatDateTime(ticket.created_at, locale) })}
+          {t('tickets.list.raised', { date: formatDateTime(ticket.created_at, intl) })}
         </time>
         {ticket.updated_at !== ticket.created_at ? (
           <>
             {' · '}
             <time dateTime={isoDateTime(ticket.updated_at)}>
-              {t('tickets.list.updated', { date: formatDateTime(ticket.updated_at, locale) })}
+              {t('tickets.list.updated', { date: formatDateTime(ticket.updated_at, intl) })}
             </time>
           </>
         ) : null}
