@@ -209,7 +209,10 @@ describe.each(testDatabases)('localised strings [%s]', (dialect) => {
     expect(b.strings).toEqual(a.strings);
     const bad = await get('locale=hi&source=somewhere');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe(messages.unknownLocalisationSource);
+    expect(bad.json().error).toMatchObject({
+      code: 'unknownLocalisationSource',
+      message: messages.unknownLocalisationSource,
+    });
     expect((await get('locale=hi')).statusCode).toBe(400);
     expect((await get('source=customer_app')).statusCode).toBe(400);
   });

@@ -1,13 +1,16 @@
 import {
   apiPaths,
+  coded,
   LOCALISED_STRINGS_MAX_AGE_SECONDS,
   localisedStringsQuerySchema,
   localisedStringsResponseSchema,
+  messages,
   resolveLocale,
 } from '@selfserve/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { localisedStrings } from './service.ts';
 
@@ -23,6 +26,15 @@ export function localisationRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags: ['localisation'],
           querystring: localisedStringsQuerySchema,
           response: { 200: localisedStringsResponseSchema, 304: z.undefined(), ...errorResponses },
+        },
+        // An unknown source answers the catalogue's own code (any other problem goes on to the app's handler).
+        errorHandler: (err) => {
+          if (hasZodFastifySchemaValidationErrors(err) && err.validation.some((v) => v.instancePath === '/source')) {
+            throw new AppError('VALIDATION_FAILED', coded('unknownLocalisationSource'), {
+              source: messages.unknownLocalisationSource,
+            });
+          }
+          throw err;
         },
       },
       async (request, reply) => {
