@@ -53,14 +53,10 @@ function englishWords(text: string, allow: readonly string[] = []): string[] {
   return [...new Set(rest.match(/[A-Za-z]{3,}/g) ?? [])];
 }
 
-/**
- * The visible text of the header, the main content and any open dialog. The document's title is only noted: its
- * suffix is still the English 'Selfserve Help Centre' (packages/web/src/lib/use-document-title.ts).
- */
+/** The document's title, then the visible text of the header, the main content and any open dialog. */
 async function visibleText(page: Page): Promise<string> {
-  const title = await page.title();
-  note(`document title of ${new URL(page.url()).pathname}`, englishWords(title).length ? [title] : []);
-  return (await page.locator('header, main, [role="dialog"]').allInnerTexts()).join('\n');
+  const texts = await page.locator('header, main, [role="dialog"]').allInnerTexts();
+  return [await page.title(), ...texts].join('\n');
 }
 
 /** The lines of `scope` that still hold English words, for the report (content that is not translated yet). */

@@ -153,7 +153,7 @@ const snapshot = () => intlLocale(current, readerCountry);
  */
 export function useI18n(): { t: Translate; locale: SupportedLocale; intl: string } {
   const intl = useSyncExternalStore(subscribe, snapshot, snapshot);
-  const locale = current;
+  const locale = resolveLocale(intl);
   const bound = useCallback<Translate>((key, params) => translateIn(locale, key, params), [locale]);
   return { t: bound, locale, intl };
 }

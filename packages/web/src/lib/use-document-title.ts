@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { useI18n } from './i18n';
 
-const SUFFIX = 'Selfserve Help Centre';
-
-/** Each page names itself so screen-reader users hear where a navigation landed. */
+/** Each page names itself, then the site, in the reader's language, so screen-reader users hear where they landed. */
 export function useDocumentTitle(title: string): void {
+  const { t } = useI18n();
+  const site = t('common.siteTitle');
   useEffect(() => {
-    document.title = title ? `${title} · ${SUFFIX}` : SUFFIX;
-  }, [title]);
+    document.title = title ? `${title} · ${site}` : site;
+  }, [title, site]);
 }

@@ -57,7 +57,7 @@ function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<Bi
  * the article's call_type and shows the answer. A bill disputed before shows that answer instead.
  */
 export function BillingDisputePanel({ article, booking, onReload }: FlowFormProps) {
-  const { t, intl } = useI18n();
+  const { t } = useI18n();
   const flow = resolveFlow(article);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
