@@ -162,7 +162,12 @@ export function readBody(html: string): { embedded: Record<string, unknown>; tex
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
-export function parseContentFile(file: string, source: string): ContentNode | ContentProblem {
+/** A content file's YAML front matter checked against `schema`, and its markdown body. */
+function readFrontMatter<T>(
+  file: string,
+  source: string,
+  schema: z.ZodType<T>,
+): { data: T; markdown: string } | ContentProblem {
   const match = FRONT_MATTER.exec(source);
   if (!match) return { file, reason: 'no front matter (the file must start with --- and a YAML block)' };
   let raw: unknown;
@@ -171,13 +176,18 @@ export function parseContentFile(file: string, source: string): ContentNode | Co
   } catch (err) {
     return { file, reason: `front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}` };
   }
-  const parsed = frontMatterSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { file, reason: `${issue?.path.join('.') || 'front matter'}: ${issue?.message}` };
   }
-  const fm = parsed.data;
-  const markdown = (match[2] ?? '').trim();
+  return { data: parsed.data, markdown: (match[2] ?? '').trim() };
+}
+
+export function parseContentFile(file: string, source: string): ContentNode | ContentProblem {
+  const read = readFrontMatter(file, source, frontMatterSchema);
+  if ('reason' in read) return read;
+  const { data: fm, markdown } = read;
   const html = sanitizeArticleHtml(marked.parse(markdown, { async: false }));
   const body = readBody(html);
   if (body.bad) return { file, reason: body.bad };
@@ -304,27 +314,16 @@ export function parseTranslationFile(
   locale: string,
   english: Map<string, ContentNode>,
 ): TranslationNode | ContentProblem {
-  const match = FRONT_MATTER.exec(source);
-  if (!match) return { file, reason: 'no front matter (the file must start with --- and a YAML block)' };
-  let raw: unknown;
-  try {
-    raw = parseYaml(match[1] ?? '');
-  } catch (err) {
-    return { file, reason: `front matter is not valid YAML: ${(err as Error).message.split('\n')[0]}` };
-  }
-  const parsed = translationFrontMatterSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { file, reason: `${issue?.path.join('.') || 'front matter'}: ${issue?.message}` };
-  }
-  const { id, title } = parsed.data;
+  const read = readFrontMatter(file, source, translationFrontMatterSchema);
+  if ('reason' in read) return read;
+  const { id, title } = read.data;
   const article = english.get(id);
   if (!article) return { file, reason: `translates article ${id}, which does not exist` };
   const index = path.basename(path.dirname(file));
   if (article.index_name !== index) {
     return { file, reason: `article ${id} is in index "${article.index_name}", not in its folder "${index}"` };
   }
-  const html = sanitizeArticleHtml(marked.parse((match[2] ?? '').trim(), { async: false }));
+  const html = sanitizeArticleHtml(marked.parse(read.markdown, { async: false }));
   const body = readBody(html);
   if (body.bad) return { file, reason: body.bad };
   if (article.type === 'article' && article.labels.hide_body !== true && body.text.length < 40) {
