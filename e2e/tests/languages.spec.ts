@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPaths, LANGUAGE_COOKIE, languageNames, routes } from '@selfserve/contract';
+import { apiPaths, CSRF_HEADER, LANGUAGE_COOKIE, languageNames, routes } from '@selfserve/contract';
 import en from '@selfserve/contract/locales/en.json' with { type: 'json' };
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import ta from '@selfserve/contract/locales/ta.json' with { type: 'json' };
@@ -67,7 +67,8 @@ async function englishLines(scope: Locator, allow: readonly string[] = []): Prom
 
 function note(what: string, lines: string[]) {
   if (!lines.length) return;
-  const description = `${what}: ${lines.join(' | ')}`;
+  const shown = lines.slice(0, 3).map((line) => line.slice(0, 80));
+  const description = `${what} (${lines.length}): ${shown.join(' | ')}`;
   test.info().annotations.push({ type: 'english-left', description });
   console.log(`[english-left] ${description}`);
 }
@@ -212,60 +213,71 @@ test('riya switches to Hindi from the side menu: saved, the page turns Hindi, tr
   page,
 }) => {
   await signIn(page, riya);
-  const me = await (await page.request.get(apiPaths.userInfo)).json();
-  const name = String(me.name);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  try {
+    const me = await (await page.request.get(apiPaths.userInfo)).json();
+    const name = String(me.name);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-  const header = page.getByRole('banner');
-  await header.getByRole('button', { name: en.header.menu, exact: true }).click();
-  const menu = page.getByRole('navigation', { name: en.menu.label });
-  await expect(menu).toBeVisible();
-  const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/users/v1/update_preferred_language') && r.request().method() === 'POST',
-  );
-  await menu.getByLabel(en.language.label, { exact: true }).selectOption('hi');
-  const answer = await saved;
-  expect(answer.status()).toBe(200);
-  expect(await answer.json()).toMatchObject({ status: 'SUCCESS', language: 'hi' });
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: en.header.menu, exact: true }).click();
+    const menu = page.getByRole('navigation', { name: en.menu.label });
+    await expect(menu).toBeVisible();
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/users/v1/update_preferred_language') && r.request().method() === 'POST',
+    );
+    await menu.getByLabel(en.language.label, { exact: true }).selectOption('hi');
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(await answer.json()).toMatchObject({ status: 'SUCCESS', language: 'hi' });
 
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  const hindiMenu = page.getByRole('navigation', { name: hi.menu.label });
-  await expect(hindiMenu.getByRole('link', { name: hi.menu.myBookings, exact: true })).toBeVisible();
-  await expect(hindiMenu.getByRole('link', { name: hi.menu.myTickets, exact: true })).toBeVisible();
-  await expect(hindiMenu.getByLabel(hi.language.label, { exact: true })).toHaveValue('hi');
-  await expect(header.getByTestId('logout-button')).toHaveText(hi.header.logout);
-  const main = page.getByRole('main');
-  await expect(main.getByText(fill(hi.home.greetingNamed, { name }), { exact: true })).toBeVisible();
-  await expect(main.getByText(hi.home.heading, { exact: true })).toBeVisible();
-  await expect(page.getByTestId('category-list').getByRole('button').first()).toHaveText(
-    contentTitle('kb-i18n/hi/customer/100200-rides-and-fares.md'),
-  );
-  expect(englishWords((await page.locator('header').allInnerTexts()).join('\n')), 'English in header and menu').toEqual(
-    [],
-  );
-  note('Hindi home for riya (untranslated article titles)', await englishLines(main, [name]));
-  await hindiMenu.getByRole('button', { name: hi.menu.close, exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    const hindiMenu = page.getByRole('navigation', { name: hi.menu.label });
+    await expect(hindiMenu.getByRole('link', { name: hi.menu.myBookings, exact: true })).toBeVisible();
+    await expect(hindiMenu.getByRole('link', { name: hi.menu.myTickets, exact: true })).toBeVisible();
+    await expect(hindiMenu.getByLabel(hi.language.label, { exact: true })).toHaveValue('hi');
+    await expect(header.getByTestId('logout-button')).toHaveText(hi.header.logout);
+    const main = page.getByRole('main');
+    await expect(main.getByText(fill(hi.home.greetingNamed, { name }), { exact: true })).toBeVisible();
+    await expect(main.getByText(hi.home.heading, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('category-list').getByRole('button').first()).toHaveText(
+      contentTitle('kb-i18n/hi/customer/100200-rides-and-fares.md'),
+    );
+    expect(
+      englishWords((await page.locator('header').allInnerTexts()).join('\n')),
+      'English in header and menu',
+    ).toEqual([]);
+    note('Hindi home for riya (untranslated article titles)', await englishLines(main, [name]));
+    await hindiMenu.getByRole('button', { name: hi.menu.close, exact: true }).click();
 
-  // The profile keeps the choice: a fresh session answer says Hindi.
-  const session = await (await page.request.get(apiPaths.session)).json();
-  expect(session.language).toBe('hi');
+    // The profile keeps the choice: a fresh session answer says Hindi.
+    const session = await (await page.request.get(apiPaths.session)).json();
+    expect(session.language).toBe('hi');
 
-  // A translated article: content/kb-i18n/hi/customer/100301-how-refunds-work.md.
-  await page.goto('/article/100301');
-  await expect(h1(page)).toHaveText(contentTitle('kb-i18n/hi/customer/100301-how-refunds-work.md'));
-  await expect(page.getByTestId('article-not-translated')).toHaveCount(0);
-  await expect(page.getByTestId('article-feedback').getByText(hi.kb.wasThisHelpful)).toBeVisible();
-  await expect(main.getByRole('heading', { name: hi.kb.relatedTopics, exact: true })).toBeVisible();
-  // The article keeps the banks' reference names in Latin script: बैंक रेफ़रेंस नंबर (RRN या ARN).
-  expect(englishWords(await visibleText(page), [name, 'RRN', 'ARN']), 'English words on a translated article').toEqual(
-    [],
-  );
+    // A translated article: content/kb-i18n/hi/customer/100301-how-refunds-work.md.
+    await page.goto('/article/100301');
+    await expect(h1(page)).toHaveText(contentTitle('kb-i18n/hi/customer/100301-how-refunds-work.md'));
+    await expect(page.getByTestId('article-not-translated')).toHaveCount(0);
+    await expect(page.getByTestId('article-feedback').getByText(hi.kb.wasThisHelpful)).toBeVisible();
+    await expect(main.getByRole('heading', { name: hi.kb.relatedTopics, exact: true })).toBeVisible();
+    // The article keeps the banks' reference names in Latin script: बैंक रेफ़रेंस नंबर (RRN या ARN).
+    expect(
+      englishWords(await visibleText(page), [name, 'RRN', 'ARN']),
+      'English words on a translated article',
+    ).toEqual([]);
 
-  // An article without a Hindi file (content/kb/customer/100203-book-for-someone-else.md): English, with the note.
-  await page.goto('/article/100203');
-  await expect(h1(page)).toHaveText(contentTitle('kb/customer/100203-book-for-someone-else.md'));
-  await expect(h1(page)).toHaveAttribute('lang', 'en');
-  await expect(page.getByTestId('article-not-translated')).toHaveText(hi.kb.notTranslated);
-  await expect(main.getByRole('heading', { name: hi.kb.relatedTopics, exact: true })).toBeVisible();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    // An article without a Hindi file (content/kb/customer/100203-book-for-someone-else.md): English, with the note.
+    await page.goto('/article/100203');
+    await expect(h1(page)).toHaveText(contentTitle('kb/customer/100203-book-for-someone-else.md'));
+    await expect(h1(page)).toHaveAttribute('lang', 'en');
+    await expect(page.getByTestId('article-not-translated')).toHaveText(hi.kb.notTranslated);
+    await expect(main.getByRole('heading', { name: hi.kb.relatedTopics, exact: true })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  } finally {
+    // riya's profile is shared with the other journeys: give her English back.
+    const { csrf_token } = await (await page.request.get(apiPaths.session)).json();
+    await page.request.post(apiPaths.updatePreferredLanguage, {
+      data: { language: 'en' },
+      headers: { [CSRF_HEADER]: String(csrf_token) },
+    });
+  }
 });
