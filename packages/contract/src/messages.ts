@@ -90,6 +90,7 @@ export const messages = {
   searchTooShort: 'Please type at least 3 characters',
   chooseReason: 'Please choose a reason.',
   alreadyRated: 'You have already rated this request. Thank you!',
+  ticketNotRatableYet: 'You can rate our support once your ticket is solved or closed.',
   formExpired: 'This form has expired. Please reload the page and fill it in again.',
   uploadFileTypeHeader: 'Send the header x-filetype: image with an image upload.',
   uploadNotMultipart: 'Send the image as multipart/form-data in a field named file.',

@@ -97,6 +97,19 @@ export function ticketBadge(status: string): 'Resolved' | 'Open' {
   return isResolved(status) ? 'Resolved' : 'Open';
 }
 
+/** The ticket kind of a one-touch request's follow-up (the server's tickets.kind). */
+export const ONE_TOUCH_TICKET_KIND = 'one_touch';
+
+/**
+ * Whether support may be rated (issue 14): a ticket once it is solved or closed — a just-opened one has had no
+ * support yet. A one-touch request's ticket is the exception: every one-touch answer that opens one asks for the
+ * rating at once (`csat_required`, guided-flows.md §3), and the result dialog offers it only then. The tickets
+ * page asks for solved and closed tickets only; the server refuses any other rating (ticketNotRatableYet).
+ */
+export function mayRateTicket(ticket: { status: string; kind?: string | null }): boolean {
+  return isResolved(ticket.status) || ticket.kind === ONE_TOUCH_TICKET_KIND;
+}
+
 /** The latest ticket: whichever of the newest open or newest closed has the greater created_at. */
 export function latestTicket<T extends { status: string; created_at: string }>(open: T[], closed: T[]): T | null {
   const newest = (list: T[]) => list.reduce<T | null>((a, t) => (!a || t.created_at > a.created_at ? t : a), null);

@@ -244,7 +244,7 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
     expect(unverified.json().error.code).toBe('email_not_verified');
   });
 
-  it('lists only the user’s own tickets, open and closed, and takes one rating per ticket', async () => {
+  it('lists only the user’s own tickets, open and closed, and takes one rating per solved or closed ticket', async () => {
     const mine = (await riya.get(ticketPaths.search)).json();
     expect(mine.open.length).toBeGreaterThan(0);
     expect(mine.closed.length).toBeGreaterThan(0);
@@ -253,7 +253,15 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
     expect([...theirs.open, ...theirs.closed].some((x: { ticket_id: string }) => riyaIds.has(x.ticket_id))).toBe(false);
     expect((await riya.get(`${ticketPaths.search}?tag=driver`)).json().open).toEqual([]);
 
-    const ticket = mine.open[0].ticket_id as string;
+    // A just-opened ticket has had no support to rate yet (issue 14): refused with the catalogue's message.
+    const open = mine.open[0].ticket_id as string;
+    const early = await riya.post(ticketPaths.csat, { ref_id: open, satisfaction_rating: { score: 'good' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error).toMatchObject({ code: 'ticketNotRatableYet', message: messages.ticketNotRatableYet });
+    expect((await riya.get(ticketPaths.search)).json().open[0]).toMatchObject({ ticket_id: open, rated: false });
+
+    const ticket = mine.closed[0].ticket_id as string;
+    expect(['solved', 'closed']).toContain(mine.closed[0].status);
     expect(
       (await arjun.post(ticketPaths.csat, { ref_id: ticket, satisfaction_rating: { score: 'good' } })).statusCode,
     ).toBe(404);
@@ -270,8 +278,9 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
     expect(bad.statusCode).toBe(200);
     const twice = await riya.post(ticketPaths.csat, { ref_id: ticket, satisfaction_rating: { score: 'good' } });
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.code).toBe('alreadyRated');
     const after = (await riya.get(ticketPaths.search)).json();
-    expect(after.open.find((x: { ticket_id: string }) => x.ticket_id === ticket).rated).toBe(true);
+    expect(after.closed.find((x: { ticket_id: string }) => x.ticket_id === ticket).rated).toBe(true);
   });
 
   it('creates marketplace tickets for the user’s own orders, with placeholder contacts only where details are missing', async () => {

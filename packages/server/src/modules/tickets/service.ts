@@ -5,6 +5,7 @@ import {
   coded,
   formatMessage,
   isResolved,
+  mayRateTicket,
   messages,
   TICKETS_PAGE_SIZE,
   type TicketResponse,
@@ -276,6 +277,8 @@ export async function ticketList(
 export async function rateTicket(db: Kysely<Database>, userId: string, p: CsatPayload): Promise<void> {
   const ticket = await findUserTicket(db, userId, p.ref_id);
   if (!ticket) throw new AppError('NOT_FOUND', coded('ticketNotFound'));
+  // A just-opened ticket has had no support to rate yet (issue 14); a one-touch request's is rated as its answer asks.
+  if (!mayRateTicket(ticket)) throw new AppError('CONFLICT', coded('ticketNotRatableYet'));
   if (p.satisfaction_rating.score === 'bad' && !p.reason)
     throw new AppError('VALIDATION_FAILED', coded('chooseReason'));
   try {
