@@ -89,6 +89,13 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = articleSummarySchema.
   articles: z.lazy(() => z.array(categoryNodeSchema)),
 });
 
+/** The stored answers to 'Was this helpful?' for one article (docs/kb-feedback.md): one vote per voter. */
+export const articleFeedbackCountsSchema = z.object({
+  helpful: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type ArticleFeedbackCounts = z.infer<typeof articleFeedbackCountsSchema>;
+
 /** A full article: body HTML (sanitised on import and again on display), labels, options, related. */
 export const articleSchema = articleSummarySchema.extend({
   body: z.string(),
@@ -105,6 +112,13 @@ export const articleSchema = articleSummarySchema.extend({
   ancestors: z.array(articleSummarySchema),
   /** The language the title and body are in: the reader's when translated, else 'en' ("not yet translated"). */
   language: z.enum(supportedLocales),
+  /** The day the content last changed (front matter `updated`, YYYY-MM-DD), or null: shown as "Last updated". */
+  updated: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable(),
+  /** 'Was this helpful?' so far: `helpful` of `total` voters said yes ("N of M found this helpful" when M > 0). */
+  feedback: articleFeedbackCountsSchema,
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -165,7 +179,11 @@ export const kbSearchQuerySchema = z.object({
   index_name: indexNames.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
-export const kbSearchResultSchema = articleSummarySchema.extend({ snippet: z.string() });
+export const kbSearchResultSchema = articleSummarySchema.extend({
+  snippet: z.string(),
+  /** true: matches some of the query's words, not all (listed below every full match; docs/kb-search.md) */
+  partial: z.boolean().optional(),
+});
 export type KbSearchResult = z.infer<typeof kbSearchResultSchema>;
 /** A list (spec §7); no match answers the error 'No Articles Found'. */
 export const kbSearchResponseSchema = z.array(kbSearchResultSchema);

@@ -52,6 +52,8 @@ export function article(overrides: Partial<Article> = {}): Article {
     articles: [],
     ancestors: [summary('100300', 'Payments and refunds', { type: 'category' })],
     language: 'en',
+    updated: null,
+    feedback: { helpful: 0, total: 0 },
     ...overrides,
   };
 }

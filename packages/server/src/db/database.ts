@@ -25,6 +25,7 @@ import * as m0012 from './migrations/0012-invoice-mail.ts';
 import * as m0013 from './migrations/0013-open-ticket-per-order.ts';
 import * as m0014 from './migrations/0014-track-event-context.ts';
 import * as m0015 from './migrations/0015-article-translations.ts';
+import * as m0017 from './migrations/0017-article-updated.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -111,6 +112,7 @@ const migrations: Record<string, Migration> = {
   '0013-open-ticket-per-order': m0013,
   '0014-track-event-context': m0014,
   '0015-article-translations': m0015,
+  '0017-article-updated': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -218,6 +218,8 @@ export interface ArticlesTable {
   embedded: string;
   content_hash: string;
   updated_at: string;
+  /** the day its content last changed, front matter `updated` (YYYY-MM-DD; 0017) */
+  updated_on: string | null;
 }
 
 /** An article's title and body in one locale (0015); the rest of the article is the English row's. */

@@ -27,6 +27,19 @@ const tagPattern = new RegExp(
 
 const idSchema = z.string().regex(/^\d{1,12}$/, 'must be a string of digits');
 
+/** A calendar day, YYYY-MM-DD, that exists and is not in the future (a bare YAML date may arrive as a Date). */
+const updatedSchema = z.preprocess(
+  (v) => (v instanceof Date && !Number.isNaN(v.getTime()) ? v.toISOString().slice(0, 10) : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+    .refine((d) => {
+      const t = Date.parse(`${d}T00:00:00Z`);
+      return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+    }, 'is not a calendar date')
+    .refine((d) => d <= new Date().toISOString().slice(0, 10), 'is in the future'),
+);
+
 /** The front matter of one content file (docs/kb-content.md). Unknown keys are errors. */
 export const frontMatterSchema = z
   .object({
@@ -48,6 +61,8 @@ export const frontMatterSchema = z
     related: z.array(idSchema).default([]),
     side_load: z.record(z.string(), z.unknown()).default({}),
     response: z.record(z.string(), z.unknown()).default({}),
+    /** The day the content last changed, shown as "Last updated" (YAML may read a bare date as a Date). */
+    updated: updatedSchema.optional(),
   })
   .strict();
 
@@ -68,6 +83,8 @@ export interface ContentNode {
   side_load: Record<string, unknown>;
   response: Record<string, unknown>;
   embedded: Record<string, unknown>;
+  /** front matter `updated` (YYYY-MM-DD), or null */
+  updated: string | null;
   content_hash: string;
   file: string;
 }
@@ -162,6 +179,56 @@ export function readBody(html: string): { embedded: Record<string, unknown>; tex
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
 
+/** Something in a content file that is imported but should be fixed: the file, its line (1-based) and why. */
+export interface ContentWarning {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+/** A line that is only bold text (`**Paying cash?**`, `**Have ready:**`), the bold line writers use as a heading. */
+const BOLD_LINE = /^\s{0,3}\*\*([^*]+?)\*\*\s*(:?)\s*$/;
+/** A sentence (ends with . ! or the danda) is emphasis, not a heading: `**If you are in danger, call 112.**` */
+const SENTENCE_END = /[.!।]$/;
+
+/**
+ * The bold lines of a content file used as headings: a paragraph of one bold line, not a sentence, with something
+ * after it (a list, a table or more text). Answers each one's line in the file (1-based, front matter counted) and
+ * its text. Lines in fenced code blocks are not read. docs/kb-content.md: write `## Heading` instead.
+ */
+export function boldLineHeadings(source: string): { line: number; text: string }[] {
+  const lines = source.split(/\r?\n/);
+  let start = 0;
+  if (lines[0] === '---') {
+    const end = lines.indexOf('---', 1);
+    start = end === -1 ? 0 : end + 1;
+  }
+  const found: { line: number; text: string }[] = [];
+  let fenced = false;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (/^\s{0,3}(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) continue;
+    const bold = BOLD_LINE.exec(line);
+    if (!bold) continue;
+    const text = `${(bold[1] ?? '').trim()}${bold[2] ?? ''}`;
+    const before = i === start ? '' : (lines[i - 1] ?? '').trim();
+    const after = lines.slice(i + 1).find((l) => l.trim() !== '');
+    if (before !== '' || after === undefined || SENTENCE_END.test(text.replace(/:$/, ''))) continue;
+    found.push({ line: i + 1, text });
+  }
+  return found;
+}
+
+/** The warnings of one content file (English or translated): its bold-line headings. */
+export function contentWarnings(file: string, source: string): ContentWarning[] {
+  return boldLineHeadings(source).map(({ line, text }) => ({
+    file,
+    line,
+    reason: `bold line used as a heading ("${text}"): write it as a Markdown heading (## ${text})`,
+  }));
+}
+
 /** A content file's YAML front matter checked against `schema`, and its markdown body. */
 function readFrontMatter<T>(
   file: string,
@@ -213,6 +280,7 @@ export function parseContentFile(file: string, source: string): ContentNode | Co
     side_load: fm.side_load,
     response: fm.response,
     embedded: body.embedded,
+    updated: fm.updated ?? null,
     file,
   };
   const { file: _f, ...hashed } = node;
@@ -223,6 +291,8 @@ export function parseContentFile(file: string, source: string): ContentNode | Co
 export interface LoadedContent {
   nodes: ContentNode[];
   problems: ContentProblem[];
+  /** imported anyway, but to be fixed (bold lines used as headings) */
+  warnings: ContentWarning[];
   indexes: string[];
 }
 
@@ -232,9 +302,10 @@ export interface LoadedContent {
  */
 export function loadContentFolder(folder: string): LoadedContent {
   const problems: ContentProblem[] = [];
+  const warnings: ContentWarning[] = [];
   const nodes: ContentNode[] = [];
   if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
-    return { nodes, problems: [{ file: folder, reason: 'is not a folder' }], indexes: [] };
+    return { nodes, problems: [{ file: folder, reason: 'is not a folder' }], warnings, indexes: [] };
   }
   const entries = fs.readdirSync(folder, { withFileTypes: true });
   const indexDirs = entries.some((e) => e.isFile() && e.name.endsWith('.md'))
@@ -248,7 +319,9 @@ export function loadContentFolder(folder: string): LoadedContent {
       .filter((n) => n.endsWith('.md'))
       .sort()) {
       const file = path.join(dir, name);
-      const result = parseContentFile(file, fs.readFileSync(file, 'utf8'));
+      const source = fs.readFileSync(file, 'utf8');
+      warnings.push(...contentWarnings(file, source));
+      const result = parseContentFile(file, source);
       if ('reason' in result) problems.push(result);
       else if (result.index_name !== path.basename(dir)) {
         problems.push({
@@ -278,7 +351,7 @@ export function loadContentFolder(folder: string): LoadedContent {
       if (!byId.has(r)) problems.push({ file: n.file, reason: `related article ${r} does not exist` });
     }
   }
-  return { nodes, problems, indexes };
+  return { nodes, problems, warnings, indexes };
 }
 
 // ---- translations ------------------------------------------------------------------------------
@@ -344,9 +417,10 @@ export function translationsFolderOf(folder: string): string {
 export function loadTranslations(
   folder: string,
   nodes: ContentNode[],
-): { translations: TranslationNode[]; problems: ContentProblem[] } {
+): { translations: TranslationNode[]; problems: ContentProblem[]; warnings: ContentWarning[] } {
   const translations: TranslationNode[] = [];
   const problems: ContentProblem[] = [];
+  const warnings: ContentWarning[] = [];
   const english = new Map(nodes.map((n) => [n.id, n]));
   const indexes = new Set(nodes.map((n) => n.index_name));
   const seen = new Map<string, string>();
@@ -379,7 +453,9 @@ export function loadTranslations(
         .filter((n) => n.endsWith('.md'))
         .sort()) {
         const file = path.join(dir, name);
-        const result = parseTranslationFile(file, fs.readFileSync(file, 'utf8'), locale, english);
+        const source = fs.readFileSync(file, 'utf8');
+        warnings.push(...contentWarnings(file, source));
+        const result = parseTranslationFile(file, source, locale, english);
         if ('reason' in result) {
           problems.push(result);
           continue;
@@ -394,5 +470,5 @@ export function loadTranslations(
       }
     }
   }
-  return { translations, problems };
+  return { translations, problems, warnings };
 }

@@ -4,6 +4,7 @@ import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   type ContentProblem,
+  type ContentWarning,
   loadContentFolder,
   loadTranslations,
   type TranslationNode,
@@ -16,9 +17,12 @@ import {
   listHashes,
   listTranslations,
   rebuildTerms,
+  storedSynonyms,
+  storeSynonyms,
   upsertArticles,
   upsertTranslations,
 } from './repo.ts';
+import { loadSynonymsFile } from './synonyms.ts';
 
 export interface IndexReport {
   index: string;
@@ -36,7 +40,7 @@ export interface TranslationReport {
 }
 
 export type ImportResult =
-  | { ok: true; indexes: IndexReport[]; translations: TranslationReport }
+  | { ok: true; indexes: IndexReport[]; translations: TranslationReport; warnings: ContentWarning[] }
   | { ok: false; problems: ContentProblem[] };
 
 /**
@@ -60,6 +64,11 @@ export async function importKnowledgeBase(
       ? loadTranslations(i18nFolder, content.nodes)
       : null;
   if (i18n && i18n.problems.length > 0) return { ok: false, problems: i18n.problems };
+  // The synonym table (synonyms.yml beside the indexes): without the file, the stored table is left as it is.
+  const synonymFile = loadSynonymsFile(folder);
+  if (synonymFile.problems.length > 0) return { ok: false, problems: synonymFile.problems };
+  const synonyms = synonymFile.synonyms;
+  const synonymsChanged = synonyms !== null && JSON.stringify(synonyms) !== JSON.stringify(await storedSynonyms(db));
 
   const existing = await listHashes(db, content.indexes);
   const known = new Map(existing.map((r) => [r.id, r]));
@@ -83,7 +92,7 @@ export async function importKnowledgeBase(
   const translationReport = translations?.report ?? { added: 0, updated: 0, unchanged: 0, removed: 0 };
   const translationsChanged = translationReport.added + translationReport.updated + translationReport.removed > 0;
 
-  if (!opts.dryRun && (changed.length > 0 || removed.length > 0 || translationsChanged)) {
+  if (!opts.dryRun && (changed.length > 0 || removed.length > 0 || translationsChanged || synonymsChanged)) {
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
       // An id may move between indexes: it is rewritten in place, never duplicated.
@@ -93,12 +102,14 @@ export async function importKnowledgeBase(
         await deleteTranslations(trx, translations.removed);
         await upsertTranslations(trx, translations.changed);
       }
+      if (synonyms && synonymsChanged) await storeSynonyms(trx, synonyms);
       // Also bumps the knowledge-base version, which every cache (translations too) keys on.
       await rebuildTerms(trx, now);
     });
     forgetKbVersion(db);
   }
-  return { ok: true, indexes: [...reports.values()], translations: translationReport };
+  const warnings = [...content.warnings, ...(i18n?.warnings ?? [])];
+  return { ok: true, indexes: [...reports.values()], translations: translationReport, warnings };
 }
 
 /** What an import changes in the translations of its indexes: new and edited ones, and those without a file. */
@@ -141,7 +152,18 @@ export function formatImportResult(result: ImportResult): string {
     );
   }
   const total = result.indexes.reduce((n, r) => n + r.added + r.updated + r.removed, t.added + t.updated + t.removed);
-  return [`Knowledge base: ${total === 0 ? 'no changes' : `${total} change(s)`}`, ...lines].join('\n');
+  // Imported all the same; each warning names the file and line to fix.
+  const warnings = result.warnings.length;
+  if (warnings > 0) {
+    lines.push(
+      `Warning: ${warnings} bold line(s) used as a heading (write "## Heading"; docs/kb-content.md):`,
+      ...result.warnings.map((w) => `  ${w.file}:${w.line}: ${w.reason}`),
+    );
+  }
+  return [
+    `Knowledge base: ${total === 0 ? 'no changes' : `${total} change(s)`}${warnings > 0 ? `, ${warnings} warning(s)` : ''}`,
+    ...lines,
+  ].join('\n');
 }
 
 /** Imports the demo content when the knowledge base is empty (first start); null when it was not. */

@@ -78,6 +78,7 @@ function toRow(n: ContentNode, now: string): ArticleRow {
     embedded: JSON.stringify(n.embedded),
     content_hash: n.content_hash,
     updated_at: now,
+    updated_on: n.updated,
   };
 }
 
@@ -373,6 +374,19 @@ export function upsertFeedback(
       oc.columns(['article_id', 'voter']).doUpdateSet({ helpful: row.helpful ? 1 : 0, created_at: now }),
     )
     .execute();
+}
+
+/** How many voters answered 'Was this helpful?' on an article, and how many of them said yes. */
+export async function feedbackCounts(db: Db, articleId: string): Promise<{ helpful: number; total: number }> {
+  const row = await db
+    .selectFrom('article_feedback')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>('helpful').as('helpful'),
+    ])
+    .where('article_id', '=', articleId)
+    .executeTakeFirst();
+  return { helpful: Number(row?.helpful ?? 0), total: Number(row?.total ?? 0) };
 }
 
 export function hasFeedbackVote(db: Db, articleId: string, voter: string) {

@@ -31,6 +31,7 @@ import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
 import {
   claimAddressVote,
+  feedbackCounts,
   findArticle,
   findBookingContext,
   findTranslation,
@@ -292,7 +293,10 @@ function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
 /** An article row with its JSON columns read, as the article page needs it. */
 interface CachedArticle {
   /** what the page shows of the row (not its search text) */
-  row: Pick<ArticleRow, 'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names' | 'body_html'>;
+  row: Pick<
+    ArticleRow,
+    'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names' | 'body_html' | 'updated_on'
+  >;
   labels: Article['labels'];
   options: Article['options'];
   side_load: Article['side_load'];
@@ -331,6 +335,7 @@ async function cachedArticle(db: Kysely<Database>, id: string, version: string):
           parent_id: row.parent_id,
           label_names: row.label_names,
           body_html: row.body_html,
+          updated_on: row.updated_on ?? null,
         },
         labels: JSON.parse(row.labels),
         options: JSON.parse(row.options),
@@ -393,6 +398,9 @@ export async function articleById(
       .filter((r) => visible(r, tree, kv))
       .map((r) => localised(summaryOf(r), titles)),
     ancestors: ancestorsOf(self, tree.byId).map((r) => localised(summaryOf(r), titles)),
+    updated: row.updated_on,
+    // Read every time (never cached with the article): a vote shows at once.
+    feedback: await feedbackCounts(db, row.id),
   };
 }
 
