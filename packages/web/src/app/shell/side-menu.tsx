@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LoginPrompt } from '../../components/login-prompt';
 import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { LanguagePicker } from './language-picker';
 
 export const SIDE_MENU_ID = 'side-menu';
@@ -12,16 +13,22 @@ export interface SideMenuProps {
   open: boolean;
   onClose: () => void;
   loginHref: string;
+  /** The app download link (the header's own is hidden on phones), or null where the entry mode offers none. */
+  downloadHref?: string | null;
 }
 
 /**
  * The drawer with My Bookings and My tickets (signed in) or the login prompt (visitor). Its contents render only while
- * open so hidden copies of the login prompt never compete with the page's own.
+ * open so hidden copies of the login prompt never compete with the page's own. A native modal `<dialog>`
+ * (useModalDialog): the page behind is inert, Tab stays in the drawer, Escape closes it; the header gives focus back
+ * to the menu button.
  */
-export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
+export function SideMenu({ open, onClose, loginHref, downloadHref = null }: SideMenuProps) {
   const { t } = useI18n();
   const { user, ukHost } = useSession();
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  useModalDialog(dialog, open, { onClose, returnFocus: false });
 
   useEffect(() => {
     // Move focus into the drawer so keyboard users land on its first item.
@@ -29,7 +36,7 @@ export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
   }, [open]);
 
   return (
-    <div id={SIDE_MENU_ID} className="side-menu" hidden={!open}>
+    <dialog id={SIDE_MENU_ID} className="side-menu" ref={dialog} aria-label={t('menu.label')}>
       {open ? (
         <>
           {/* Pointer convenience only: keyboard users have Escape and the close button. */}
@@ -43,6 +50,12 @@ export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
                 />
               </svg>
             </button>
+            {user ? (
+              // The header shows the e-mail on wider screens only.
+              <p className="side-menu__account">
+                {t('header.signedInAs')} <span className="account-email">{user.email}</span>
+              </p>
+            ) : null}
             <ul className="side-menu__list">
               <li>
                 <Link to={routes.home}>{t('header.supportHome')}</Link>
@@ -60,12 +73,19 @@ export function SideMenu({ open, onClose, loginHref }: SideMenuProps) {
                   </li>
                 </>
               ) : null}
+              {downloadHref ? (
+                <li className="side-menu__download">
+                  <a href={downloadHref} rel="noopener">
+                    {t('header.downloadApp')}
+                  </a>
+                </li>
+              ) : null}
             </ul>
             <LanguagePicker className="side-menu__language" />
             {!user && !ukHost ? <LoginPrompt loginHref={loginHref} /> : null}
           </nav>
         </>
       ) : null}
-    </div>
+    </dialog>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { useModalDialog } from '../../lib/use-modal-dialog';
 import { BillBreakdown } from '../bill/bill-breakdown';
 import { Button } from '../button';
 import { TicketRating } from '../ticket-rating/ticket-rating';
@@ -103,7 +104,8 @@ export interface ResultDialogProps {
 /**
  * The one result dialog of the one-touch flows: image (SUCCESS, FAILURE, and an information sign for NOIMAGE),
  * heading with focus, message, the ride's map, distance and bill when the answer carries them, BACK; the rating
- * when the answer asks for it with a ticket; after a failure the channels of channelsAfter().
+ * when the answer asks for it with a ticket; after a failure the channels of channelsAfter(). A native modal
+ * `<dialog>` (useModalDialog): focus trapped inside, Escape goes BACK, focus returns to the control that asked.
  */
 export function ResultDialog({
   result,
@@ -119,6 +121,9 @@ export function ResultDialog({
   const { user, switches } = useSession();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  // A real modal: the page behind is inert, Tab stays inside, Escape is BACK, focus returns to the opener.
+  useModalDialog(dialog, true, { onClose: onBack });
   useEffect(() => {
     heading.current?.focus();
   }, []);
@@ -145,9 +150,9 @@ export function ResultDialog({
       : null;
 
   return (
-    <div
+    <dialog
+      ref={dialog}
       className="onetouch-result"
-      role="dialog"
       aria-modal="true"
       aria-labelledby={headingId}
       data-testid="onetouch-result"
@@ -180,6 +185,6 @@ export function ResultDialog({
         </ul>
       ) : null}
       <Button onClick={onBack}>{t('back')}</Button>
-    </div>
+    </dialog>
   );
 }
