@@ -66,7 +66,9 @@ describe('The one-touch result dialog is a real modal', () => {
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
     const user = userEvent.setup();
     // With a rating the dialog holds several controls (Good, Bad, BACK).
-    renderWithSession(<Panel result={{ ...answer, csatRequired: true, ticketId: 't-1' }} />, { session: { user: riya } });
+    renderWithSession(<Panel result={{ ...answer, csatRequired: true, ticketId: 't-1' }} />, {
+      session: { user: riya },
+    });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const dialog = screen.getByRole('dialog', { name: 'Refund initiated' });
     const controls = within(dialog)
