@@ -60,7 +60,9 @@ test("a cancelled ride with a fee shows 'Choose an Issue' with 'Cancellation fee
   await expect(h1(page)).toHaveText(messages.chooseAnIssue);
   const card = page.getByTestId('booking-card');
   await expect(card).toHaveAttribute('data-crn', charged.crn);
-  await expect(card.getByTestId('booking-status')).toHaveText('Cancelled');
+  // The seed's charged cancellations are the rider's own: the status says who cancelled (issue 14).
+  expect(charged.sub_status).toBe('cancelled_by_customer');
+  await expect(card.getByTestId('booking-status')).toHaveText('Cancelled by customer');
   const category = page.getByTestId('category-list').getByRole('button', { name: 'Cancellation fee charged' });
   await expect(category).toBeVisible();
   await expect(category).toHaveAttribute('aria-pressed', 'true');

@@ -73,3 +73,14 @@ export function statusWordKey(status: string | null | undefined): StatusWordKey 
   const normal = (status ?? '').toLowerCase().replace(/[\s_-]+/g, '');
   return Object.hasOwn(byCode, normal) ? (byCode[normal] as StatusWordKey) : 'unknown';
 }
+
+/**
+ * A ride's status as one word: a cancelled ride says who or what cancelled it when its sub-status tells
+ * ('CANCELLED' + 'cancelled_by_driver' → cancelledByDriver); otherwise its status's word.
+ */
+export function rideStatusWordKey(ride: { status: string; sub_status?: string | null }): StatusWordKey {
+  const main = statusWordKey(ride.status);
+  const sub = statusWordKey(ride.sub_status);
+  const cancelledBecause = sub === 'cancelledByCustomer' || sub === 'cancelledByDriver' || sub === 'noDriverFound';
+  return main === 'cancelled' && cancelledBecause ? sub : main;
+}

@@ -3,7 +3,6 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { initialsOf } from '../src/components/avatar';
 import { BookingCard } from '../src/components/booking-card';
-import { bookingStatusKey } from '../src/components/booking-status';
 import { OrderCard } from '../src/components/order-card';
 import { b64, booking } from './booking-fixtures';
 import { renderWithSession } from './utils';
@@ -95,24 +94,26 @@ describe('BookingCard', () => {
   });
 });
 
-describe('booking status labels', () => {
+describe('booking status words', () => {
   it.each([
-    ['in progress', 'inProgress'],
-    ['In Progress', 'inProgress'],
-    ['Ongoing', 'ongoing'],
-    ['Scheduled', 'scheduled'],
-    ['requested', 'requested'],
-    ['Cancelled', 'cancelled'],
-    ['completed', 'completed'],
-    ['pending', 'pending'],
-    ['teleported', null],
-  ])('%s → %s', (status, key) => {
-    expect(bookingStatusKey(status)).toBe(key);
+    ['in progress', null, 'In progress', 'inProgress'],
+    ['COMPLETED', null, 'Completed', 'completed'],
+    ['Scheduled', null, 'Scheduled', 'scheduled'],
+    ['cancelled', 'cancelled_by_driver', 'Cancelled by driver', 'cancelled'],
+    ['CANCELLED', 'CANCELLED_BY_CUSTOMER', 'Cancelled by customer', 'cancelled'],
+    ['cancelled', 'no_driver_found', 'No driver found', 'cancelled'],
+    ['cancelled', 'something_new', 'Cancelled', 'cancelled'],
+    ['completed', 'cancelled_by_driver', 'Completed', 'completed'],
+  ])('%s (%s) reads %s', (status, sub_status, text, key) => {
+    renderWithSession(<BookingCard booking={booking({ status, sub_status })} />);
+    expect(screen.getByTestId('booking-status')).toHaveTextContent(new RegExp(`^${text}$`));
+    expect(card()).toHaveAttribute('data-status', key);
   });
 
-  it('shows an unknown status as it came', () => {
-    renderWithSession(<BookingCard booking={booking({ status: 'teleported' })} />);
-    expect(screen.getByTestId('booking-status')).toHaveTextContent('teleported');
+  it('shows an unknown status as a generic word, never the code', () => {
+    renderWithSession(<BookingCard booking={booking({ status: 'TELEPORTED' })} />);
+    expect(screen.getByTestId('booking-status')).toHaveTextContent('Status unknown');
+    expect(screen.getByTestId('booking-card')).not.toHaveTextContent('TELEPORTED');
   });
 });
 
@@ -146,6 +147,7 @@ describe('OrderCard', () => {
     expect(within(el).getByRole('link', { name: 'Grocery order' })).toHaveAttribute('href', '/orders/grocery/ODR-1001');
     expect(screen.getByTestId('order-id')).toHaveTextContent('ODR-1001');
     expect(screen.getByTestId('order-amount')).toHaveTextContent('₹499');
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Delivered');
     expect(within(el).getByText(/2026/)).toHaveAttribute('datetime', '2026-11-02T09:30:00.000Z');
   });
 
@@ -154,5 +156,15 @@ describe('OrderCard', () => {
     expect(screen.getByTestId('order-amount')).toHaveTextContent('A$12.50');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Gift card');
+  });
+
+  it.each([
+    ['out_for_delivery', 'Out for delivery'],
+    ['PICKED_UP', 'Picked up'],
+    ['returned', 'Returned'],
+    ['lost_in_space', 'Status unknown'],
+  ])('writes the status %s as %s', (order_status, text) => {
+    renderWithSession(<OrderCard order={{ ...order, order_status }} />);
+    expect(screen.getByTestId('order-status')).toHaveTextContent(text);
   });
 });

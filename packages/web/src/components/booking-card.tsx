@@ -1,11 +1,10 @@
-import { type CustomerBooking, formatFare, rideReference } from '@selfserve/contract';
+import { type CustomerBooking, formatFare, rideReference, rideStatusWordKey, statusWordKey } from '@selfserve/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { decodeBase64Text } from '../lib/base64-text';
 import { formatDateTime, isoDateTime } from '../lib/format-date';
 import { useI18n } from '../lib/i18n';
 import { Avatar } from './avatar';
-import { bookingStatusKey } from './booking-status';
 import './cards.css';
 
 /** The fields a card shows (spec §2); the by-CRN answer, list rows and by-type rows all carry them. */
@@ -16,6 +15,7 @@ export type BookingCardData = Pick<
   | 'osn'
   | 'brand'
   | 'status'
+  | 'sub_status'
   | 'fare'
   | 'country'
   | 'cab_category'
@@ -71,8 +71,9 @@ function RouteMap({ src }: { src: string }) {
 export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: BookingCardProps) {
   const { t, intl } = useI18n();
   const titleId = useId();
-  const statusKey = bookingStatusKey(booking.status);
-  const statusText = statusKey ? t(`bookings.status.${statusKey}`) : booking.status;
+  // The badge's colour follows the status; its word may be more precise (cancelled by whom), issue 14.
+  const statusKey = statusWordKey(booking.status);
+  const statusText = t(`status.${rideStatusWordKey(booking)}`);
   const reference = rideReference(booking);
   const vehicle = vehicleName(booking);
   const when = formatDateTime(booking.pickup_date, intl);
@@ -108,7 +109,7 @@ export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: Booki
       data-testid="booking-card"
       data-booking-id={booking.id}
       data-crn={booking.crn}
-      data-status={statusKey ?? booking.status}
+      data-status={statusKey}
     >
       <div className="booking-card__media">
         <Avatar
@@ -123,7 +124,7 @@ export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: Booki
           {titleContent}
         </Title>
         <p className="booking-card__meta">
-          <span className={`status-badge status-badge--${statusKey ?? 'other'}`} data-testid="booking-status">
+          <span className={`status-badge status-badge--${statusKey}`} data-testid="booking-status">
             {statusText}
           </span>
           <span className="booking-card__ref" data-testid="booking-ref">

@@ -1,4 +1,4 @@
-import { formatAmount, type OrderContext } from '@selfserve/contract';
+import { formatAmount, type OrderContext, statusWordKey } from '@selfserve/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, isoDateTime } from '../lib/format-date';
@@ -27,6 +27,7 @@ export function OrderCard({ order, href, headingLevel = 3 }: OrderCardProps) {
   const { t, intl } = useI18n();
   const titleId = useId();
   const kind = t(`orders.kind.${order.order_type}`, { defaultValue: order.order_type });
+  const statusKey = statusWordKey(order.order_status);
   const Title = headingLevel === 2 ? 'h2' : headingLevel === 3 ? 'h3' : 'p';
   return (
     <article
@@ -46,7 +47,9 @@ export function OrderCard({ order, href, headingLevel = 3 }: OrderCardProps) {
         )}
       </Title>
       <p className="booking-card__meta">
-        <span className="status-badge status-badge--other">{order.order_status}</span>
+        <span className={`status-badge status-badge--${statusKey}`} data-testid="order-status" data-status={statusKey}>
+          {t(`status.${statusKey}`)}
+        </span>
       </p>
       <dl className="booking-card__facts">
         <div>
