@@ -46,7 +46,9 @@ async function ticketCount(page: Page): Promise<number> {
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const describeField = (page: Page) => page.getByRole('textbox', { name: 'Describe your issue' });
 
-test('riya writes to us with an image, finds the ticket open in /tickets and rates it bad', async ({ page }) => {
+test('riya writes to us with an image, finds the ticket open in /tickets (not yet asking for a rating) and rates a solved one bad', async ({
+  page,
+}) => {
   await signIn(page, riya);
   const before = await ticketLists(page);
 
@@ -94,19 +96,28 @@ test('riya writes to us with an image, finds the ticket open in /tickets and rat
   const latest = page.getByTestId('tickets-latest').getByTestId('ticket');
   await expect(latest).toHaveAttribute('data-ticket-id', ticketId ?? '');
   await expect(latest.getByTestId('ticket-badge')).toHaveText('Open');
+  // Just opened: there has been no support to rate yet (issue 14).
+  await expect(latest.getByTestId('ticket-rating')).toHaveCount(0);
+  await expect(latest.getByText('How was our support?')).toHaveCount(0);
 
-  await latest.getByRole('button', { name: 'Bad' }).click();
-  const send = latest.getByRole('button', { name: 'Submit rating' });
+  // A solved ticket of riya's demo history asks, and takes a bad rating with its reason.
+  const solved = before.closed.find((t) => t.status === 'solved' && !t.rated);
+  expect(solved, 'an unrated solved ticket in the demo data').toBeDefined();
+  const history = page.getByTestId('tickets-closed').locator(`[data-ticket-id="${solved?.ticket_id}"]`);
+  await expect(history.getByTestId('ticket-badge')).toHaveText('Resolved');
+  await history.getByRole('button', { name: 'Bad' }).click();
+  const send = history.getByRole('button', { name: 'Submit rating' });
   await expect(send).toBeDisabled();
-  await latest.getByRole('radio', { name: 'Not resolved' }).check();
-  await latest.getByRole('textbox', { name: 'Tell us more (optional)' }).fill('Nobody has answered yet');
+  await history.getByRole('radio', { name: 'Too slow' }).check();
+  await history.getByRole('textbox', { name: 'Tell us more (optional)' }).fill('It took three days to get an answer');
   await send.click();
   await expect(page.getByTestId('toast')).toHaveText('Thank you for your feedback!');
-  await expect(latest.getByTestId('ticket-rated')).toBeVisible();
+  await expect(history.getByTestId('ticket-rated')).toBeVisible();
 
   const after = await ticketLists(page);
   expect(after.open.length).toBe(before.open.length + 1);
-  expect(after.open.find((t) => t.ticket_id === ticketId)).toMatchObject({ status: 'open', rated: true });
+  expect(after.open.find((t) => t.ticket_id === ticketId)).toMatchObject({ status: 'open', rated: false });
+  expect(after.closed.find((t) => t.ticket_id === solved?.ticket_id)).toMatchObject({ status: 'solved', rated: true });
 });
 
 test('double-clicking submit creates one ticket', async ({ page }) => {

@@ -281,7 +281,7 @@ describe('OneTouchPanel', () => {
     const failed = await screen.findByRole('dialog', { name: 'Sorry' });
     expect(failed).toHaveAttribute('data-state', 'FAILURE');
     expect(screen.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', '/callUs');
-    await userEvent.click(screen.getByRole('button', { name: 'BACK' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByRole('dialog', { name: 'Request received' })).toBeInTheDocument();
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
@@ -316,6 +316,18 @@ describe('OneTouchPanel', () => {
     renderPanel(ticketArticle);
     await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByTestId('ticket-rating')).toBeInTheDocument();
+  });
+
+  it('asks for no rating when the answer does not (csat_required false), even with a ticket (issue 14)', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse(answer({ title: 'Request received', ticket_request_id: 'T-2', csat_required: false })),
+    });
+    renderPanel(ticketArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await screen.findByRole('dialog', { name: 'Request received' });
+    expect(screen.queryByTestId('ticket-rating')).not.toBeInTheDocument();
+    expect(screen.queryByText('How was our support?')).not.toBeInTheDocument();
   });
 
   it('the Select subscription invoice goes through the article’s submit, with no ride', async () => {

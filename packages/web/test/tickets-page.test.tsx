@@ -1,4 +1,4 @@
-import { TOAST_DURATION_MS, ticketPaths } from '@selfserve/contract';
+import { messages, TOAST_DURATION_MS, ticketPaths } from '@selfserve/contract';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,8 @@ const open = [
 const closed = [
   ticket('4810003', 'solved', '2026-01-08T10:00:00.000Z', { rated: true }),
   ticket('4810005', 'closed', '2026-01-12T10:00:00.000Z'),
+  ticket('4810006', 'solved', '2026-01-09T10:00:00.000Z'),
+  ticket('4810007', 'closed', '2026-01-06T10:00:00.000Z'),
 ];
 
 const serveLists: { open: TicketSummary[]; closed: TicketSummary[]; next_cursor?: string | null } = { open, closed };
@@ -76,10 +78,23 @@ describe('/tickets', () => {
       expect(within(card(id)).getByTestId('ticket-badge')).toHaveTextContent('Open');
     }
     // The latest is on top as well, not instead: the history lists it too.
-    expect(idsIn('tickets-closed')).toEqual(['4810005', '4810003']);
+    expect(idsIn('tickets-closed')).toEqual(['4810005', '4810006', '4810003', '4810007']);
     expect(within(card('4810003')).getByTestId('ticket-badge')).toHaveTextContent('Resolved');
     expect(within(card('4810003')).getByTestId('ticket-rated')).toHaveTextContent('You rated this request.');
-    expect(within(card('4810001')).getByRole('button', { name: 'Good' })).toBeInTheDocument();
+    expect(within(card('4810006')).getByRole('button', { name: 'Good' })).toBeInTheDocument();
+  });
+
+  it('asks for a rating only once a ticket is solved or closed (issue 14)', async () => {
+    serve();
+    renderInRouter(<TicketsPage />, { path: '/tickets' });
+    await screen.findByTestId('tickets-latest');
+    for (const id of ['4810004', '4810002', '4810001']) {
+      expect(within(card(id)).queryByTestId('ticket-rating')).not.toBeInTheDocument();
+      expect(within(card(id)).queryByText('How was our support?')).not.toBeInTheDocument();
+    }
+    for (const id of ['4810005', '4810006', '4810007']) {
+      expect(within(card(id)).getByRole('group', { name: 'How was our support?' })).toBeInTheDocument();
+    }
   });
 
   it('highlights an open ticket when it is the newest, and still lists it under open requests', async () => {
@@ -231,11 +246,11 @@ describe('support rating', () => {
     const user = userEvent.setup();
     renderInRouter(<TicketsPage />, { path: '/tickets' });
     await screen.findByTestId('tickets-latest');
-    await user.click(within(card('4810001')).getByRole('button', { name: 'Good' }));
+    await user.click(within(card('4810006')).getByRole('button', { name: 'Good' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('Thank you for your feedback!');
-    expect(ratings).toEqual([{ ref_id: '4810001', reason: null, satisfaction_rating: { score: 'good', comment: '' } }]);
-    await waitFor(() => expect(within(card('4810001')).getByTestId('ticket-rated')).toBeInTheDocument());
-    expect(within(card('4810001')).queryByRole('button', { name: 'Good' })).not.toBeInTheDocument();
+    expect(ratings).toEqual([{ ref_id: '4810006', reason: null, satisfaction_rating: { score: 'good', comment: '' } }]);
+    await waitFor(() => expect(within(card('4810006')).getByTestId('ticket-rated')).toBeInTheDocument());
+    expect(within(card('4810006')).queryByRole('button', { name: 'Good' })).not.toBeInTheDocument();
     // The thank-you toast lasts 2 seconds (guided-flows.md §4).
     const shownAt = Date.now();
     await waitForElementToBeRemoved(() => screen.queryByTestId('toast'), { timeout: TOAST_DURATION_MS + 1000 });
@@ -247,7 +262,7 @@ describe('support rating', () => {
     const user = userEvent.setup();
     renderInRouter(<TicketsPage />, { path: '/tickets' });
     await screen.findByTestId('tickets-latest');
-    const target = card('4810002');
+    const target = card('4810007');
     await user.click(within(target).getByRole('button', { name: 'Bad' }));
     const form = within(target).getByTestId('rating-bad-form');
     const reasons = within(form).getAllByRole('radio');
@@ -266,12 +281,12 @@ describe('support rating', () => {
     expect(await screen.findByTestId('toast')).toHaveTextContent('Thank you for your feedback!');
     expect(ratings).toEqual([
       {
-        ref_id: '4810002',
+        ref_id: '4810007',
         reason: 'not_resolved',
         satisfaction_rating: { score: 'bad', comment: 'Still charged twice' },
       },
     ]);
-    await waitFor(() => expect(within(card('4810002')).getByTestId('ticket-rated')).toBeInTheDocument());
+    await waitFor(() => expect(within(card('4810007')).getByTestId('ticket-rated')).toBeInTheDocument());
   });
 
   it('takes an already-rated answer (409) as rated', async () => {
@@ -281,8 +296,21 @@ describe('support rating', () => {
     const user = userEvent.setup();
     renderInRouter(<TicketsPage />, { path: '/tickets' });
     await screen.findByTestId('tickets-latest');
-    await user.click(within(card('4810004')).getByRole('button', { name: 'Good' }));
+    await user.click(within(card('4810006')).getByRole('button', { name: 'Good' }));
     expect(await screen.findByTestId('toast')).toHaveTextContent('You have already rated this request. Thank you!');
-    await waitFor(() => expect(within(card('4810004')).getByTestId('ticket-rated')).toBeInTheDocument());
+    await waitFor(() => expect(within(card('4810006')).getByTestId('ticket-rated')).toBeInTheDocument());
+  });
+
+  it('says why when the server will not take the rating yet (409 ticketNotRatableYet), and keeps asking', async () => {
+    serve({
+      [ticketPaths.csat]: () => failure(409, 'ticketNotRatableYet', messages.ticketNotRatableYet),
+    });
+    const user = userEvent.setup();
+    renderInRouter(<TicketsPage />, { path: '/tickets' });
+    await screen.findByTestId('tickets-latest');
+    await user.click(within(card('4810006')).getByRole('button', { name: 'Good' }));
+    expect(await within(card('4810006')).findByRole('alert')).toHaveTextContent(messages.ticketNotRatableYet);
+    expect(within(card('4810006')).queryByTestId('ticket-rated')).not.toBeInTheDocument();
+    expect(within(card('4810006')).getByRole('button', { name: 'Good' })).toBeInTheDocument();
   });
 });

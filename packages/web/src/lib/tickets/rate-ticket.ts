@@ -11,8 +11,9 @@ export function rateTicket(payload: CsatPayload): Promise<{ status: 'SUCCESS' }>
   return api.post<{ status: 'SUCCESS' }>(ticketPaths.csat, payload);
 }
 
-/** 409: the ticket already has a rating (one per ticket). */
-export const isAlreadyRated = (error: unknown) => error instanceof ApiError && error.status === 409;
+/** 409: the ticket already has a rating (one per ticket) — not the 409 of a ticket not yet solved or closed. */
+export const isAlreadyRated = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.code !== 'ticketNotRatableYet';
 
 /** Rates a ticket; on success (or 'already rated') the list shows it as rated without asking again. */
 export function useRateTicket() {

@@ -1,4 +1,4 @@
-import { ticketBadge } from '@selfserve/contract';
+import { isResolved, ticketBadge } from '@selfserve/contract';
 import { useId } from 'react';
 import { TicketRating } from '../../../components/ticket-rating/ticket-rating';
 import { formatDateTime, isoDateTime } from '../../../lib/format-date';
@@ -10,7 +10,10 @@ export interface TicketCardProps {
   latest?: boolean;
 }
 
-/** One ticket: subject, badge Open or Resolved (contract ticketBadge), number, dates and the rating. */
+/**
+ * One ticket: subject, badge Open or Resolved (contract ticketBadge), number, dates and — once it is solved or closed,
+ * when there has been support to rate (issue 14) — the rating.
+ */
 export function TicketCard({ ticket, latest = false }: TicketCardProps) {
   const { t, intl } = useI18n();
   const badge = ticketBadge(ticket.status);
@@ -49,7 +52,7 @@ export function TicketCard({ ticket, latest = false }: TicketCardProps) {
           </>
         ) : null}
       </p>
-      <TicketRating ticket={ticket} />
+      {isResolved(ticket.status) ? <TicketRating ticket={ticket} /> : null}
     </article>
   );
 }
