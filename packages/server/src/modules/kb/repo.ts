@@ -1,5 +1,15 @@
 import crypto from 'node:crypto';
-import { searchTerms, typoTolerant, withinOneEdit } from '@selfserve/contract';
+import {
+  indexStopWords,
+  type QueryGroup,
+  queryGroups,
+  type SupportedLocale,
+  type Synonyms,
+  searchTerms,
+  shortWordVariants,
+  typoTolerant,
+  withinOneEdit,
+} from '@selfserve/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
@@ -180,8 +190,10 @@ export async function rebuildTerms(trx: Transaction<Database>, now: string) {
   const counts = new Map<string, number>();
   const rows = await trx.selectFrom('articles').select(['title', 'body_text']).execute();
   for (const r of rows) {
-    for (const t of new Set([...tokens(searchTextOf(r.title)), ...tokens(r.body_text)]))
-      counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const t of new Set([...tokens(searchTextOf(r.title)), ...tokens(r.body_text)])) {
+      // Stop words are never a typo's correction (docs/kb-search.md).
+      if (!indexStopWords.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
+    }
   }
   await trx.deleteFrom('kb_terms').execute();
   const all = [...counts].map(([term, doc_count]) => ({ term, doc_count }));
@@ -234,6 +246,8 @@ export interface SearchHit {
   title: string;
   label_names: string;
   body_text: string;
+  /** matches some but not all of the query's words (below every full match) */
+  partial?: boolean;
 }
 
 /**
@@ -286,24 +300,76 @@ async function nearTermsPostgres(db: Db, term: string): Promise<string[]> {
   return rows.rows.map((r) => r.term).filter((t) => t !== term && withinOneEdit(term, t));
 }
 
-/** Each query word, with its one-edit neighbours for words of five letters or more. */
-async function expandTerms(db: Db, dialect: DialectName, terms: string[]) {
+/** The synonym table (content/kb/synonyms.yml), stored with the knowledge base as one kb_meta row. */
+export async function storeSynonyms(trx: Transaction<Database>, synonyms: Synonyms) {
+  const value = JSON.stringify(synonyms);
+  await trx
+    .insertInto('kb_meta')
+    .values({ key: 'synonyms', value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+export async function storedSynonyms(db: Db): Promise<Synonyms> {
+  const row = await db.selectFrom('kb_meta').select('value').where('key', '=', 'synonyms').executeTakeFirst();
+  return row ? (JSON.parse(row.value) as Synonyms) : {};
+}
+
+/** The synonym table read once per knowledge-base version and database. */
+const synonymCache = new WeakMap<object, { version: string; synonyms: Synonyms }>();
+export async function currentSynonyms(db: Db): Promise<Synonyms> {
+  const version = await kbVersion(db);
+  const known = synonymCache.get(db);
+  if (known?.version === version) return known.synonyms;
+  const synonyms = await storedSynonyms(db);
+  synonymCache.set(db, { version, synonyms });
+  return synonyms;
+}
+
+interface ExpandedGroup extends QueryGroup {
+  /** one-edit neighbours of a typed word of five letters or more; a shorter one's singular or plural */
+  near: string[];
+}
+
+/** Each query group, with its typed word's one-edit neighbours for words of five letters or more. */
+async function expandGroups(db: Db, dialect: DialectName, groups: QueryGroup[]): Promise<ExpandedGroup[]> {
   return Promise.all(
-    terms.map(async (term, i) => ({
-      term,
+    groups.map(async (g) => {
+      const word = g.typed.length === 1 ? (g.typed[0] as string) : null;
       // Search-as-you-type: the word being typed (the last) also matches as a prefix. Its near
       // words match whole: as prefixes they would pull in thousands of documents on a large base.
-      prefix: i === terms.length - 1,
-      near: typoTolerant(term)
-        ? await (dialect === 'postgres' ? nearTermsPostgres(db, term) : nearTermsSqlite(db, term))
-        : [],
-    })),
+      const near = !word
+        ? []
+        : typoTolerant(word)
+          ? await (dialect === 'postgres' ? nearTermsPostgres(db, word) : nearTermsSqlite(db, word))
+          : shortWordVariants(word);
+      return { ...g, near };
+    }),
   );
 }
 
+/** A group as an FTS5 expression: the typed word or phrase, its near words and its synonyms. */
+function ftsGroup(g: ExpandedGroup): string {
+  const phrase = (words: string[]) => `"${words.join(' ')}"`;
+  return `(${[
+    `${phrase(g.typed)}${g.prefix ? '*' : ''}`,
+    ...g.near.map((w) => phrase([w])),
+    ...g.alternatives.map(phrase),
+  ].join(' OR ')})`;
+}
+
+/** A group as a tsquery; `weight` 'A' keeps it to titles. */
+function tsGroup(g: ExpandedGroup, weight = ''): string {
+  const phrase = (words: string[], prefix = false) =>
+    `(${words.map((w, i) => `'${w}'${prefix && i === words.length - 1 ? `:*${weight}` : weight ? `:${weight}` : ''}`).join(' <-> ')})`;
+  return `(${[phrase(g.typed, g.prefix), ...g.near.map((w) => phrase([w])), ...g.alternatives.map((a) => phrase(a))].join(' | ')})`;
+}
+
 /**
- * Full-text search over titles (weighted) and bodies, every word required, ranked; the one
- * dialect-specific function of the knowledge base (FTS5 bm25 / tsvector ts_rank).
+ * Full-text search over titles (weighted) and bodies, ranked; the one dialect-specific function of the knowledge
+ * base (FTS5 bm25 / tsvector ts_rank). The query's groups (contract queryGroups: stop words dropped, synonyms added)
+ * must all match; when fewer than `limit` articles match all of them, the best partial matches follow (`partial`),
+ * ordered by how many groups they match, then by how many match in the title, then by rank.
  */
 export async function searchArticles(
   db: Db,
@@ -311,34 +377,38 @@ export async function searchArticles(
   query: string,
   indexes: string[],
   limit: number,
+  reader: SupportedLocale = 'en',
 ): Promise<SearchHit[]> {
-  const terms = searchTerms(query);
-  if (terms.length === 0 || indexes.length === 0) return [];
-  const expanded = await expandTerms(db, dialect, terms);
-  const columns = sql`a.id, a.index_name, a.type, a.parent_id, a.title, a.label_names, a.body_text`;
+  const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
+  if (groups.length === 0 || indexes.length === 0) return [];
+  const expanded = await expandGroups(db, dialect, groups);
+  const full = await (dialect === 'postgres'
+    ? fullMatchesPostgres(db, expanded, indexes, limit)
+    : fullMatchesSqlite(db, expanded, indexes, limit));
+  if (full.length >= limit || expanded.length < 2) return full;
+  const partial = await (dialect === 'postgres'
+    ? partialMatchesPostgres(db, expanded, indexes, limit - full.length)
+    : partialMatchesSqlite(db, expanded, indexes, limit - full.length));
+  return [...full, ...partial.map((h) => ({ ...h, partial: true }))];
+}
 
-  if (dialect === 'postgres') {
-    const q = expanded
-      .map(
-        ({ term, prefix, near }) => `(${[`'${term}'${prefix ? ':*' : ''}`, ...near.map((w) => `'${w}'`)].join(' | ')})`,
-      )
-      .join(' & ');
-    const result = await sql<SearchHit>`
-      select ${columns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank
-      from articles a, cast(${q} as tsquery) q
-      where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
-      order by rank desc, a.title limit ${limit}`.execute(db);
-    return result.rows;
-  }
+const hitColumns = sql`a.id, a.index_name, a.type, a.parent_id, a.title, a.label_names, a.body_text`;
 
-  const match = expanded
-    .map(
-      ({ term, prefix, near }) => `(${[`"${term}"${prefix ? '*' : ''}`, ...near.map((w) => `"${w}"`)].join(' OR ')})`,
-    )
-    .join(' AND ');
+async function fullMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
+  const q = groups.map((g) => tsGroup(g)).join(' & ');
+  const result = await sql<SearchHit>`
+    select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank
+    from articles a, cast(${q} as tsquery) q
+    where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
+    order by rank desc, a.title limit ${limit}`.execute(db);
+  return result.rows;
+}
+
+async function fullMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
+  const match = groups.map(ftsGroup).join(' AND ');
   // Rank inside FTS5 first and join only the page of results, so bodies of other matches are never read.
   const result = await sql<SearchHit>`
-    select ${columns}, f.rank
+    select ${hitColumns}, f.rank
     from (
       select article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
       from articles_fts
@@ -347,6 +417,64 @@ export async function searchArticles(
     ) f join articles a on a.id = f.article_id
     where a.type = 'article'
     order by f.rank, a.title`.execute(db);
+  return result.rows;
+}
+
+/** Articles matching some but not all groups: the more groups, then the more of them in the title, first. */
+async function partialMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
+  const any = groups.map((g) => tsGroup(g)).join(' | ');
+  const matched = sql.join(
+    groups.map((g) => sql`(a.search_vector @@ cast(${tsGroup(g)} as tsquery))::int`),
+    sql` + `,
+  );
+  const titled = sql.join(
+    groups.map((g) => sql`(a.search_vector @@ cast(${tsGroup(g, 'A')} as tsquery))::int`),
+    sql` + `,
+  );
+  const result = await sql<SearchHit>`
+    select * from (
+      select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank,
+        ${matched} as matched, ${titled} as titled
+      from articles a, cast(${any} as tsquery) q
+      where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
+    ) m
+    where m.matched < ${groups.length}
+    order by m.matched desc, m.titled desc, m.rank desc, m.title limit ${limit}`.execute(db);
+  return result.rows.map(
+    ({ matched: _m, titled: _t, ...hit }: SearchHit & { matched?: number; titled?: number }) => hit,
+  );
+}
+
+async function partialMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
+  const any = groups.map(ftsGroup).join(' OR ');
+  // Each group's matching rows are read once (an IN list SQLite builds once), not per candidate.
+  const matched = sql.join(
+    groups.map((g) => sql`(f.rowid in (select rowid from articles_fts where articles_fts match ${ftsGroup(g)}))`),
+    sql` + `,
+  );
+  const titled = sql.join(
+    groups.map(
+      (g) => sql`(f.rowid in (select rowid from articles_fts where articles_fts match ${`title : ${ftsGroup(g)}`}))`,
+    ),
+    sql` + `,
+  );
+  // Ordered and cut inside FTS5's results (only articles are indexed), then joined: other bodies are never read.
+  const result = await sql<SearchHit>`
+    select ${hitColumns}, m.rank
+    from (
+      select * from (
+        select f.article_id, f.rank, ${matched} as matched, ${titled} as titled
+        from (
+          select rowid, article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
+          from articles_fts
+          where articles_fts match ${any} and index_name in (${sql.join(indexes)})
+        ) f
+      ) c
+      where c.matched < ${groups.length}
+      order by c.matched desc, c.titled desc, c.rank limit ${limit}
+    ) m join articles a on a.id = m.article_id
+    where a.type = 'article'
+    order by m.matched desc, m.titled desc, m.rank, a.title`.execute(db);
   return result.rows;
 }
 

@@ -7,15 +7,18 @@ import {
   type CategoryNode,
   coded,
   type EntryMode,
+  groupWords,
   type IndexContext,
   indexContextFor,
   indexLanguage,
   isVisibleTo,
   KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
   type KbSearchResult,
+  normalizeSearchText,
+  queryGroups,
   SELECT_INDEX,
   type SupportedLocale,
-  searchTerms,
+  stopWordLanguages,
   type Viewer,
   visibleCategories,
 } from '@selfserve/contract';
@@ -31,6 +34,7 @@ import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
 import {
   claimAddressVote,
+  currentSynonyms,
   feedbackCounts,
   findArticle,
   findBookingContext,
@@ -462,9 +466,9 @@ async function rankedResults(
   query: string,
   indexes: string[],
   limit: number,
+  reader: SupportedLocale,
 ): Promise<KbSearchResult[]> {
-  const terms = searchTerms(query);
-  const key = `${version}|${indexes.join(',')}|${limit}|${terms.join(' ')}`;
+  const key = `${version}|${indexes.join(',')}|${limit}|${stopWordLanguages(reader).join(',')}|${normalizeSearchText(query)}`;
   const cached = searchCache.get(key);
   if (cached) {
     // Move to the back: the Map's insertion order is the recency order.
@@ -472,8 +476,13 @@ async function rankedResults(
     searchCache.set(key, cached);
     return cached;
   }
-  const hits = await searchArticles(db, dialect, query, indexes, limit);
-  const results = hits.map((h) => ({ ...summaryOf(h), snippet: snippetOf(h.body_text, terms) }));
+  const hits = await searchArticles(db, dialect, query, indexes, limit, reader);
+  const words = groupWords(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
+  const results = hits.map((h) => ({
+    ...summaryOf(h),
+    snippet: snippetOf(h.body_text, words),
+    ...(h.partial ? { partial: true } : {}),
+  }));
   searchCache.set(key, results);
   if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
   return results;
@@ -491,7 +500,7 @@ export async function searchKb(
   const version = await kbVersion(db);
   const tree = await treeOf(db, indexes, version);
   // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
-  const ranked = await rankedResults(db, dialect, version, query, indexes, limit * 2);
+  const ranked = await rankedResults(db, dialect, version, query, indexes, limit * 2, kv.language);
   const results = ranked
     .filter((r) => {
       const node = tree.byId.get(r.id);
