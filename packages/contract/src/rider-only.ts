@@ -1,4 +1,5 @@
 import type { EntryMode } from './auth.ts';
+import { mayListBookings } from './booking-paths.ts';
 import { entryModes } from './entry-modes.ts';
 
 /**
@@ -11,4 +12,13 @@ export function seesRiderCards(at: { role: string | null | undefined; entryMode:
   if (at.role !== 'customer') return false;
   const audience = entryModes[at.entryMode].index;
   return audience === 'viewer' || audience === 'customer';
+}
+
+/**
+ * Whether the shell and home offer My Bookings: to those who may list bookings (customers their rides, drivers and
+ * operators the trips they drove, core.md §6), in a mode that has a booking list — the restaurant app and the
+ * share-pass popup have none.
+ */
+export function offersBookings(at: { role: string | null | undefined; entryMode: EntryMode }): boolean {
+  return mayListBookings(at.role) && entryModes[at.entryMode].bookings !== 'none';
 }

@@ -1,4 +1,4 @@
-import { type Chrome, chromeFor, routes, searchBoxVisible } from '@selfserve/contract';
+import { type Chrome, chromeFor, routes, searchBoxVisible, seesRiderCards } from '@selfserve/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MembershipStamp } from '../../components/membership-stamp';
@@ -87,7 +87,7 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
         <div className="site-header__account">
           {user ? (
             <>
-              {isMember ? <MembershipStamp /> : null}
+              {isMember && seesRiderCards({ role: user.role, entryMode }) ? <MembershipStamp /> : null}
               <span className="account-email">
                 <span className="visually-hidden">{t('header.signedInAs')} </span>
                 <span data-testid="header-email">{user.email}</span>

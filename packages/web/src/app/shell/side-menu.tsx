@@ -1,4 +1,4 @@
-import { mayListBookings, routes } from '@selfserve/contract';
+import { offersBookings, routes } from '@selfserve/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LoginPrompt } from '../../components/login-prompt';
@@ -25,7 +25,7 @@ export interface SideMenuProps {
  */
 export function SideMenu({ open, onClose, loginHref, downloadHref = null }: SideMenuProps) {
   const { t } = useI18n();
-  const { user, ukHost } = useSession();
+  const { user, ukHost, entryMode } = useSession();
   const panel = useRef<HTMLElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   useModalDialog(dialog, open, { onClose, returnFocus: false });
@@ -63,7 +63,7 @@ export function SideMenu({ open, onClose, loginHref, downloadHref = null }: Side
               {user ? (
                 <>
                   {/* Only for those who may list bookings: food-delivery riders cannot (core.md §6). */}
-                  {mayListBookings(user.role) ? (
+                  {offersBookings({ role: user.role, entryMode }) ? (
                     <li>
                       <Link to={routes.bookings}>{t('menu.myBookings')}</Link>
                     </li>

@@ -1,4 +1,4 @@
-import { type ArticleSummary, mayListBookings, membershipOf, routes } from '@selfserve/contract';
+import { type ArticleSummary, membershipOf, offersBookings, routes, seesRiderCards } from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CategoryBrowser } from '../../../components/category-browser';
@@ -83,8 +83,9 @@ export function HomeCategories({ after = null }: { after?: ReactNode }) {
 /** /home and /selfServe: the knowledge-base home, with the signed-in user's cards below it. */
 export function HomePage() {
   const { t } = useI18n();
-  const { user, ukHost } = useSession();
+  const { user, ukHost, entryMode } = useSession();
   useDocumentTitle(t('home.title'));
+  const at = { role: user?.role, entryMode };
 
   useEffect(() => {
     // Spec §2: the home page clears the selected booking; its help is general again.
@@ -100,7 +101,7 @@ export function HomePage() {
           user ? (
             <div className="card-grid home-cards">
               {/* Offered only to those who may open it: food-delivery riders cannot list bookings (core.md §6). */}
-              {mayListBookings(user.role) ? (
+              {offersBookings(at) ? (
                 <section className="card" aria-labelledby="home-bookings-heading" data-testid="home-bookings">
                   <h2 id="home-bookings-heading">{t('home.bookingsHeading')}</h2>
                   <p>{t('home.bookingsText')}</p>
@@ -109,10 +110,13 @@ export function HomePage() {
                   </Link>
                 </section>
               ) : null}
-              <section className="card" aria-labelledby="home-membership-heading">
-                <h2 id="home-membership-heading">{t('membership.heading')}</h2>
-                <MembershipStatus />
-              </section>
+              {/* Select membership is the riders' (issue 14): drivers, food-delivery riders and operators never see it. */}
+              {seesRiderCards(at) ? (
+                <section className="card" aria-labelledby="home-membership-heading" data-testid="home-membership">
+                  <h2 id="home-membership-heading">{t('membership.heading')}</h2>
+                  <MembershipStatus />
+                </section>
+              ) : null}
             </div>
           ) : ukHost ? null : (
             <LoginPrompt loginHref={routes.login} />
