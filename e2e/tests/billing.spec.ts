@@ -86,7 +86,7 @@ test('riya disputes two bills: the one the records prove wrong is adjusted, the 
     .toBeGreaterThan(0);
 
   // Back on the article, the bill shows the answer instead of a second dispute.
-  await adjusted.getByRole('button', { name: 'BACK' }).click();
+  await adjusted.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByTestId('bill-earlier-dispute')).toContainText('to your wallet');
 
   await disputeWholeBill(page, reviewed.ride);

@@ -51,6 +51,8 @@ export const sessionResponseSchema = z.object({
   switches: z.object({ write_to_us: z.boolean(), call_us: z.boolean(), chat: z.boolean() }),
   /** The origins a share-pass popup may post CLOSE to (the configured frame ancestors; docs/embedding.md). */
   parent_origins: z.array(z.string()),
+  /** Where "Download the app" leads this browser (APP_DOWNLOAD_URL…, by its platform); null hides the link. */
+  app_download_url: z.string().nullable(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

@@ -158,6 +158,15 @@ export function chromeFor(at: { entryMode: EntryMode; inApp: boolean; popup: boo
 /** The operator app's entry (core.md §2 '/report — operator app'): the home of the mode's index. */
 export const OPERATOR_REPORT_PATH = '/report';
 
+/**
+ * The home of an entry mode, where `/` goes (issue 14): the operator app's is /report (core.md §2 '/report — operator
+ * app'); every other mode's is /home, which shows the driver home in the driver app and a restaurant's own index
+ * (core.md §2 '/home — home (driver home in the driver app)'). The query (`?entry_mode=`, `?lang=`) goes along.
+ */
+export function entryModeHome(mode: EntryMode): string {
+  return mode === 'operator_app' ? OPERATOR_REPORT_PATH : routes.home;
+}
+
 /** The query parameter a page (or GET /api/auth/session) may carry to name its entry mode. */
 export const ENTRY_MODE_QUERY = 'entry_mode';
 /** The spec's source values may name the mode instead (`?source=operator_default`). */

@@ -1,4 +1,6 @@
 export * from './api-paths.ts';
+export * from './app-download.ts';
+export * from './app-routes.ts';
 export * from './app-version.ts';
 export * from './auth.ts';
 export * from './bill.ts';

@@ -51,7 +51,8 @@ export const messages = {
   listFailed: 'Something went wrong',
   invalidEmail: 'Please input a valid email address',
   refundDestinationQuestion: 'How would you like to have your refund processed?',
-  back: 'BACK',
+  // guided-flows.md §2 names a "BACK button"; issue 14: a normal label, not shouted.
+  back: 'Back',
   enterValidEmail: 'Please Enter A Valid Email',
   enterValidPhone: 'Please Enter A Valid Phone Number',
   enterValidComment: 'Please Enter A Valid Comment Between 15 and 1000 characters',
@@ -128,7 +129,7 @@ export const messages = {
   invoiceLinkExpired: 'This link has expired or was already used. Please ask for the invoice again.',
   kycNotMultipart: 'This form must be sent as multipart/form-data.',
   kycFormIncomplete: 'The form was incomplete. Please go back and try again.',
-  updateEmailLogInAgain: 'Please log in and submit your request again.',
+  updateEmailLogInAgain: 'Please sign in and submit your request again.',
   updateEmailCurrentMismatch: 'The current e-mail you entered does not match your account.',
   updateEmailTaken: 'This e-mail address is already used by another account.',
   updateEmailDoneTitle: 'E-mail updated',

@@ -38,15 +38,6 @@ export function isSharePassPopup(at: { entryMode: string; pathname: string; sear
   return at.pathname === SIMPLE_ARTICLE_PATH && /[?&]pass_id(=|&|$)/.test(at.search);
 }
 
-/**
- * Unmatched routes (spec §2): go back in history when there is somewhere to go back to,
- * otherwise fall to /main for a signed-in user and /home for everyone else.
- */
-export function unmatchedRouteTarget(opts: { canGoBack: boolean; loggedIn: boolean }): 'back' | string {
-  if (opts.canGoBack) return 'back';
-  return opts.loggedIn ? routes.main : routes.home;
-}
-
 /** The query of the deep-link route (spec core.md §2), reached under its own context path. */
 export interface DeepLinkQuery {
   landing_page?: string | null;

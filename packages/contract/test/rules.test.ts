@@ -4,7 +4,7 @@ import { countries } from '../src/countries.ts';
 import { isValidCrn, luhnCheckDigit, withCrnCheckDigit } from '../src/crn.ts';
 import { isUkHost } from '../src/host.ts';
 import { resolveLocale } from '../src/languages.ts';
-import { deepLinkTarget, unmatchedRouteTarget } from '../src/navigation.ts';
+import { deepLinkTarget } from '../src/navigation.ts';
 
 describe('CRN check (digits only, 6–20 long, Luhn check digit)', () => {
   it.each([
@@ -51,17 +51,6 @@ describe('UK host marker', () => {
     ['localhost', '', false],
   ])('%s with marker %j → %s', (host, marker, expected) => {
     expect(isUkHost(host, marker)).toBe(expected);
-  });
-});
-
-describe('unmatched route rule', () => {
-  it.each([
-    [true, true, 'back'],
-    [true, false, 'back'],
-    [false, true, '/main'],
-    [false, false, '/home'],
-  ])('canGoBack=%s loggedIn=%s → %s', (canGoBack, loggedIn, target) => {
-    expect(unmatchedRouteTarget({ canGoBack, loggedIn })).toBe(target);
   });
 });
 

@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { apiPaths, type SessionResponse } from '@selfserve/contract';
+import { apiPaths, isAppRoute, type SessionResponse } from '@selfserve/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -137,7 +137,7 @@ function pageWithSession(template: string, session: SessionResponse): string {
 
 /**
  * Serves the built web app; any other GET that is not an API path gets index.html so that
- * client routes (/home, /bdetails/123 …) load on a refresh. That page carries the session, which saves the
+ * client routes (/home, /bdetails/123 …) load on a refresh, with status 404 when the path is none of the app's pages. That page carries the session, which saves the
  * first page a round trip (DESIGN.md: data the first page needs may be inlined).
  */
 function registerSpa(
@@ -174,6 +174,9 @@ function registerSpa(
     const looksLikeFile = /\.[a-z0-9]+$/i.test(url);
     if (request.method === 'GET' && hasSpa && !isApi && !looksLikeFile) {
       const page = pageWithSession(template, await currentSession(request, reply));
+      // A path that is none of the app's pages (contract appRoutePatterns) still gets the app, which shows its
+      // not-found page, but with the status that says so (issue 14): crawlers and monitors see a 404.
+      if (!isAppRoute(url)) reply.code(404);
       // The page carries this visitor's session: never stored by a shared cache.
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
     }

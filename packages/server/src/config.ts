@@ -20,6 +20,19 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** "Download the app" targets: an http(s) address or a store scheme (market://); empty counts as unset. */
+function downloadUrl(name: string) {
+  return z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || /^(https?:\/\/[^\s/?#]+[^\s]*|(market|itms-apps):\/\/\S+)$/i.test(v),
+      `${name} must be an https:// address (or market:// / itms-apps://), like https://example.com/app`,
+    )
+    .optional()
+    .transform((v) => v || undefined);
+}
+
 /** Every environment variable the server reads, with its default (README "Configuration"). */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -100,6 +113,9 @@ export const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^/?#]+$/, 'PUBLIC_URL must be the site origin, like https://help.example.com (no path)')
     .optional(),
+  APP_DOWNLOAD_URL: downloadUrl('APP_DOWNLOAD_URL'),
+  APP_DOWNLOAD_URL_ANDROID: downloadUrl('APP_DOWNLOAD_URL_ANDROID'),
+  APP_DOWNLOAD_URL_IOS: downloadUrl('APP_DOWNLOAD_URL_IOS'),
 });
 
 /** The demo app token key: public on purpose so the demo's app sign-in can be tried (docs/auth.md). */
@@ -179,6 +195,8 @@ function configFrom(e: z.infer<typeof envSchema>) {
     mailFrom: e.MAIL_FROM,
     /** the site's origin for links in mail; unset: the request's own (docs/one-touch-rules.md) */
     publicUrl: e.PUBLIC_URL,
+    /** "Download the app": each platform's store link and a generic fallback; none set hides the link (README) */
+    appDownload: { android: e.APP_DOWNLOAD_URL_ANDROID, ios: e.APP_DOWNLOAD_URL_IOS, generic: e.APP_DOWNLOAD_URL },
   };
 }
 

@@ -322,7 +322,7 @@ describe('BillingDisputePanel', () => {
     expect(headerOf(call?.[1], IDEMPOTENCY_HEADER)).toMatch(/^[\w-]{8,}$/);
 
     // The bill was fetched again: BACK shows the dispute's answer, not a second form.
-    await userEvent.click(within(dialog).getByRole('button', { name: 'BACK' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(await screen.findByTestId('bill-earlier-dispute')).toHaveTextContent(
       'We checked this bill and added ₹57 to your wallet.',
     );
@@ -374,7 +374,7 @@ describe('BillingDisputePanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     const failed = await screen.findByRole('dialog', { name: messages.sorry });
     expect(failed).toHaveAttribute('data-state', 'FAILURE');
-    await userEvent.click(within(failed).getByRole('button', { name: 'BACK' }));
+    await userEvent.click(within(failed).getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('radio', { name: "I didn't change the drop location or add stops" })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Waiting/ })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -391,7 +391,7 @@ describe('BillingDisputePanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('heading', { name: 'Cash rides' })).toHaveFocus();
     expect(screen.getByText('Cash rides are settled with the driver.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'BACK' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await userEvent.click(screen.getByRole('radio', { name: "I was charged a toll or parking I didn't pass" }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Opened article')).toBeInTheDocument();

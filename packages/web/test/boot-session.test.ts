@@ -15,6 +15,7 @@ const session: SessionResponse = {
   code_sign_in: true,
   switches: { write_to_us: true, call_us: true, chat: true },
   parent_origins: [],
+  app_download_url: null,
 };
 
 function pageSession(text: string) {

@@ -24,7 +24,8 @@ describe('chrome per entry mode (contract entryModes)', () => {
     return renderAppRoutes(
       [{ element: <AppShell />, children: [{ path: '/home', element: <h1>Page</h1> }] }],
       { initialEntries: ['/home'] },
-      { user: riya, entryMode, inApp: entryModes[entryMode].inApp },
+      // A link configured for this browser: whether it shows is then the mode's chrome.
+      { user: riya, entryMode, inApp: entryModes[entryMode].inApp, appDownloadUrl: 'https://example.com/app' },
     );
   };
 
@@ -51,7 +52,7 @@ describe('chrome per entry mode (contract entryModes)', () => {
     renderAppRoutes(
       [{ element: <AppShell />, children: [{ path: '/home', element: <h1>Page</h1> }] }],
       { initialEntries: ['/home'] },
-      { user: riya, entryMode: 'operator_app', inApp: false },
+      { user: riya, entryMode: 'operator_app', inApp: false, appDownloadUrl: 'https://example.com/app' },
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Page' })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();

@@ -21,14 +21,16 @@ describe('Header', () => {
   it('shows the e-mail and a logout button for a signed-in user', () => {
     renderWithSession(<Header />, { session: { user: riya } });
     expect(screen.getByTestId('header-email')).toHaveTextContent(riya.email);
-    expect(screen.getByTestId('logout-button')).toHaveTextContent('Logout');
+    expect(screen.getByTestId('logout-button')).toHaveTextContent('Sign out');
     expect(screen.queryByTestId('login-link')).not.toBeInTheDocument();
   });
 
-  it('shows the login link and the app download link to a visitor', () => {
-    renderWithSession(<Header />, { route: '/selfServe' });
+  it('shows the sign-in link and the app download link to a visitor', () => {
+    const store = 'https://play.example.com/store/apps/details?id=com.selfserve';
+    renderWithSession(<Header />, { route: '/selfServe', session: { appDownloadUrl: store } });
     expect(screen.getByTestId('login-link')).toHaveAttribute('href', routes.login);
-    expect(screen.getByTestId('download-app-link')).toBeInTheDocument();
+    expect(screen.getByTestId('login-link')).toHaveTextContent('Sign in');
+    expect(screen.getByTestId('download-app-link')).toHaveAttribute('href', store);
     expect(screen.queryByTestId('header-email')).not.toBeInTheDocument();
     expect(screen.queryByTestId('logout-button')).not.toBeInTheDocument();
   });
@@ -41,8 +43,14 @@ describe('Header', () => {
     );
   });
 
+  it('offers no app download when the server has no link for this browser', () => {
+    renderWithSession(<Header />, { route: '/selfServe', session: { appDownloadUrl: null } });
+    expect(screen.getByTestId('login-link')).toBeInTheDocument();
+    expect(screen.queryByTestId('download-app-link')).not.toBeInTheDocument();
+  });
+
   it('hides login and app download on the UK host', () => {
-    renderWithSession(<Header />, { session: { ukHost: true } });
+    renderWithSession(<Header />, { session: { ukHost: true, appDownloadUrl: 'https://example.com/app' } });
     expect(screen.queryByTestId('login-link')).not.toBeInTheDocument();
     expect(screen.queryByTestId('download-app-link')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Support home' })).toBeInTheDocument();

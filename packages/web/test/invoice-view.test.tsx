@@ -71,7 +71,7 @@ describe('/report/viewinvoice/default (the invoice view)', () => {
     expect(within(dialog).getByRole('heading', { name: messages.invoiceSent })).toBeInTheDocument();
     expect(dialog).toHaveTextContent(riya.email);
     expect(posts).toEqual([{ booking_id: rides[1]?.id, cab_category: 'prime', email: riya.email }]);
-    await user.click(within(dialog).getByRole('button', { name: 'BACK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(screen.queryByTestId('onetouch-result')).not.toBeInTheDocument());
     expect(screen.getAllByTestId('booking-card')).toHaveLength(2);
   });

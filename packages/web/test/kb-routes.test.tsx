@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticlePage, LastArticlePage, MainArticlePage } from '../src/features/kb/routes/article';
 import { DreportPage, SupportSelectArticlePage } from '../src/features/kb/routes/dreport';
 import { KbPage } from '../src/features/kb/routes/kb';
-import { MainSectionPage, SectionPage, SubsectionPage } from '../src/features/kb/routes/section';
+import { MainSectionPage, SectionByIdPage, SectionPage, SubsectionPage } from '../src/features/kb/routes/section';
 import { SimpleArticlePage } from '../src/features/kb/routes/simple-article';
 import { clearKbSelection, kbSelectionStore } from '../src/lib/kb/kb-selection';
 import type { SessionState } from '../src/lib/session';
@@ -55,6 +55,7 @@ function renderRoutes(entry: string | { pathname: string; search?: string }, ses
       { path: '/home', element: <h1>Home page</h1> },
       { path: '/main', element: <h1>Main page</h1> },
       { path: '/section', element: <SectionPage /> },
+      { path: '/section/:sectionId', element: <SectionByIdPage /> },
       { path: '/subsection', element: <SubsectionPage /> },
       { path: '/:categoryId/mainsection', element: <MainSectionPage /> },
       { path: '/article', element: <LastArticlePage /> },
@@ -164,6 +165,25 @@ describe('selection routes (spec §2)', () => {
   });
 });
 
+describe('/section/{id} (issue 14)', () => {
+  it('opens that section fresh, whatever was selected before, and links its children by their own form', async () => {
+    serveKb();
+    kbSelectionStore.set({ categoryId: '100200', sectionId: '100200', articleId: null });
+    const router = renderRoutes('/section/100300');
+    await heading('Payments and refunds');
+    expect(router.state.location.pathname).toBe('/section/100300');
+    expect(screen.getByRole('link', { name: 'How refunds work' })).toHaveAttribute('href', '/article/100301');
+    // it becomes the selection the old forms (/section, /subsection) show
+    await waitFor(() => expect(kbSelectionStore.get().categoryId).toBe('100300'));
+  });
+
+  it('answers an unknown id as any unknown node: Article not found.', async () => {
+    serveKb();
+    renderRoutes('/section/999999');
+    expect(await screen.findByRole('heading', { name: 'Article not found.' })).toBeInTheDocument();
+  });
+});
+
 describe('/{categoryId}/mainsection', () => {
   it('shows the sections of that category', async () => {
     serveKb();
@@ -245,7 +265,8 @@ describe('/simple_article', () => {
     await heading('How refunds work');
     fireEvent.click(screen.getByTestId('kb-back'));
     await heading('Payments and refunds');
-    expect(router.state.location.pathname).toBe('/article/100300');
+    // the parent is a category: it opens by its id (issue 14)
+    expect(router.state.location.pathname).toBe('/section/100300');
     expect(post).not.toHaveBeenCalled();
   });
 });

@@ -46,6 +46,7 @@ export function sessionResponse(user: SessionUser | null, overrides: Partial<Ses
     code_sign_in: true,
     switches: { write_to_us: true, call_us: true, chat: true },
     parent_origins: [],
+    app_download_url: null,
     ...overrides,
   });
 }

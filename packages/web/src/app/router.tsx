@@ -13,9 +13,9 @@ import { configureApiClient } from '../lib/api-client';
 import { reloadDeepLink } from '../lib/deep-link-reload';
 import { sessionQueryKey, sessionQueryOptions } from '../lib/get-session';
 import { lazyRoute } from '../lib/lazy-route';
+import { RootRedirect } from './root-redirect';
 import { RouteError } from './route-error';
 import { AppShell } from './shell/app-shell';
-import { UnmatchedRoute } from './unmatched-route';
 
 function PageLoader() {
   return <Loader fullPage />;
@@ -70,7 +70,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         {
           ErrorBoundary: RouteError,
-          children: [...pageRoutes, { path: '*', Component: UnmatchedRoute }],
+          children: [
+            { index: true, Component: RootRedirect },
+            ...pageRoutes,
+            // None of the app's pages (contract appRoutePatterns; the server answered 404): the not-found page.
+            lazyRoute('*', () => import('./pages/not-found'), 'NotFoundPage'),
+          ],
         },
       ],
     },

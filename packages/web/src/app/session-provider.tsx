@@ -58,6 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       switches: session?.switches ?? allSwitchesOn,
       codeSignIn: session?.code_sign_in ?? true,
       parentOrigins: session?.parent_origins ?? noOrigins,
+      appDownloadUrl: session?.app_download_url ?? null,
     }),
     [session, sessionQuery.isError, user, userInfo, userInfoQuery.status, isMember, autorenew],
   );

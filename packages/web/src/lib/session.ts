@@ -29,6 +29,8 @@ export interface SessionState {
   codeSignIn: boolean;
   /** The parent pages a share-pass popup may post CLOSE to (docs/embedding.md); none configured, none posted. */
   parentOrigins: readonly string[];
+  /** Where "Download the app" leads this browser (the server's APP_DOWNLOAD_URL… for its platform); null: no link. */
+  appDownloadUrl: string | null;
 }
 
 /** Until the session answers every channel counts as on; the server's switches then decide. */
@@ -49,6 +51,7 @@ export const visitorSession: SessionState = {
   switches: allSwitchesOn,
   codeSignIn: true,
   parentOrigins: [],
+  appDownloadUrl: null,
 };
 
 export const SessionContext = createContext<SessionState>(visitorSession);

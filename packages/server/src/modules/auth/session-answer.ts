@@ -1,5 +1,11 @@
 // What a session looks like to the web app: GET /api/auth/session, every sign-in's answer, and the page's first render.
-import { type EntryMode, LANGUAGE_COOKIE, parentOriginsOf, type SessionResponse } from '@selfserve/contract';
+import {
+  appDownloadUrlFor,
+  type EntryMode,
+  LANGUAGE_COOKIE,
+  parentOriginsOf,
+  type SessionResponse,
+} from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -52,6 +58,8 @@ export async function sessionResponse(
     switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
     // Pages allowed to frame us are the only ones a share-pass popup tells it closed (docs/embedding.md).
     parent_origins: parentOriginsOf(config.frameAncestors),
+    // The link for this browser's platform (issue 14); null when nothing is configured for it.
+    app_download_url: appDownloadUrlFor(request.headers['user-agent'], config.appDownload),
   };
 }
 

@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { MembershipStamp } from '../../components/membership-stamp';
 import { useLogout } from '../../features/auth/api/logout';
 import { KbSearchBox } from '../../features/kb/components/kb-search-box';
-import { appDownloadUrl } from '../../lib/config';
 import { useI18n } from '../../lib/i18n';
 import { loginHref } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
@@ -15,7 +14,7 @@ import { SIDE_MENU_ID, SideMenu } from './side-menu';
 /** The site header; what it offers is the entry mode's chrome (contract chromeFor), passed by the shell. */
 export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
   const { t } = useI18n();
-  const { user, ukHost, isMember, status, inApp, entryMode } = useSession();
+  const { user, ukHost, isMember, status, inApp, entryMode, appDownloadUrl } = useSession();
   const chrome = given ?? chromeFor({ entryMode, inApp, popup: false });
   const location = useLocation();
   const navigate = useNavigate();
@@ -75,8 +74,9 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
         </Link>
         <nav className="site-header__nav" aria-label={t('header.brand')}>
           <Link to={routes.home}>{t('header.supportHome')}</Link>
-          {/* The UK site offers no app download (core.md §6); the entry mode's chrome says whether there is one. */}
-          {ukHost || !chrome.downloadLink ? null : (
+          {/* The UK site offers no app download (core.md §6); the entry mode's chrome says whether there is one, and
+              the server's configuration where it leads this browser (APP_DOWNLOAD_URL…): nothing configured, no link. */}
+          {ukHost || !chrome.downloadLink || !appDownloadUrl ? null : (
             <a href={appDownloadUrl} className="download-link" data-testid="download-app-link" rel="noopener">
               {t('header.downloadApp')}
             </a>

@@ -5,7 +5,7 @@ import { useI18n } from '../../lib/i18n';
 import { useArticle } from '../../lib/kb/get-article';
 import { rememberNode } from '../../lib/kb/kb-selection';
 import { labelOn } from '../../lib/kb/labels';
-import { articleHref } from '../../lib/kb/paths';
+import { nodeHref } from '../../lib/kb/paths';
 import { useArticleViewTracking } from '../../lib/kb/use-article-view-tracking';
 import { useBack } from '../../lib/use-back';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -27,7 +27,7 @@ export interface ArticleViewProps {
   id: string | null;
   /** Restrict the lookup to these indexes (membership articles: customer_select + customer). */
   indexNames?: string[];
-  /** Where child and related links go; every node type opens on the article page by default. */
+  /** Where child and related links go; by default an article on its page, a section as /section/{id}. */
   hrefFor?: (node: ArticleSummary) => string;
   /** Replaces the server's related list for articles (the /kb pages show the parent's other children). */
   related?: { nodes: readonly ArticleSummary[]; hrefFor: (node: ArticleSummary) => string };
@@ -46,7 +46,7 @@ export interface ArticleViewProps {
   renderExtra?: (article: Article) => ReactNode;
 }
 
-const defaultHref = (node: ArticleSummary) => articleHref(node.id);
+const defaultHref = (node: ArticleSummary) => nodeHref(node);
 
 /**
  * The one article page of the app, for every article route: title with back, the sanitised body (unless
@@ -76,7 +76,7 @@ export function ArticleView({
   // Back through history when there is some; a page opened directly goes up to its parent (or home) on the
   // website, tells the host at the top of a native app, and closes a share-pass popup (contract backAction).
   const parentOfArticle = article?.ancestors.at(-1);
-  const modeBack = useBack({ fallback: parentOfArticle ? articleHref(parentOfArticle.id) : null });
+  const modeBack = useBack({ fallback: parentOfArticle ? nodeHref(parentOfArticle) : null });
   useArticleViewTracking(article?.id ?? null);
   // This effect runs after the not-found page's own, so it names the failure too.
   useDocumentTitle(article?.title ?? (notFound ? t('articleNotFound') : query.isError ? t('sorry') : ''));

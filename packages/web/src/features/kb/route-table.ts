@@ -18,6 +18,9 @@ export const kbRouteTable: RouteObject[] = [
   lazyRoute(kbRoutes.search, () => import('./routes/search'), 'SearchPage'),
   lazyRoute(kbRoutes.section, sectionPage, 'SectionPage'),
   lazyRoute(kbRoutes.sectionDriver, sectionPage, 'SectionPage'),
+  // A section (or category) by its id, opened fresh: the form links use (issue 14). /section/driver_default is
+  // static, so it outranks this whatever the order.
+  lazyRoute(kbRoutes.sectionById, sectionPage, 'SectionByIdPage'),
   lazyRoute(kbRoutes.subsection, sectionPage, 'SubsectionPage'),
   lazyRoute(kbRoutes.mainArticle, articlePage, 'MainArticlePage'),
   lazyRoute(kbRoutes.article, articlePage, 'LastArticlePage'),

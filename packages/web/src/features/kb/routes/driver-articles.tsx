@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDriverMeta } from '../api/get-driver-meta';
 import '../../../components/kb.css';
-import { articleHref } from '../../../lib/kb/paths';
+import { nodeHref } from '../../../lib/kb/paths';
 
 /**
  * /articles: the driver article list. Partners read the driver app's categories (driver_app/meta, which
@@ -37,7 +37,7 @@ export function DriverArticlesPage() {
         categories.map((category) => (
           <section key={category.id} className="kb-articles__group" aria-labelledby={`kb-group-${category.id}`}>
             <h2 id={`kb-group-${category.id}`}>{category.title}</h2>
-            <NodeList nodes={category.articles} hrefFor={(node) => articleHref(node.id)} />
+            <NodeList nodes={category.articles} hrefFor={nodeHref} />
           </section>
         ))
       )}

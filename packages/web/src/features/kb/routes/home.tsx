@@ -8,7 +8,7 @@ import { LoginPrompt } from '../../../components/login-prompt';
 import { MembershipStamp } from '../../../components/membership-stamp';
 import { useI18n } from '../../../lib/i18n';
 import { useKbMeta } from '../../../lib/kb/get-kb-meta';
-import { articleHref, kbRoutes } from '../../../lib/kb/paths';
+import { nodeHref, sectionHref } from '../../../lib/kb/paths';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { setSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
@@ -38,8 +38,8 @@ function MembershipStatus() {
   );
 }
 
-/** Sections open as /subsection (the last selected section, spec §2); articles on their own page. */
-const childHref = (child: ArticleSummary) => (child.type === 'article' ? articleHref(child.id) : kbRoutes.subsection);
+/** Sections open by their id (/section/{id}, shareable; issue 14), articles on their own page. */
+const childHref = (child: ArticleSummary) => nodeHref(child);
 
 /**
  * The main category list of the knowledge base, first category preselected (spec §2 /home). What follows it on the
@@ -73,7 +73,7 @@ export function HomeCategories({ after = null }: { after?: ReactNode }) {
         onSelect={(category) => setChosen(category.id)}
         childHref={childHref}
         onOpenChild={rememberNode}
-        seeAllHref={kbRoutes.section}
+        seeAllHref={selectedId ? sectionHref(selectedId) : undefined}
       />
       {after}
     </>

@@ -13,6 +13,15 @@ export function SectionPage() {
   return <ArticleView id={id} />;
 }
 
+/**
+ * /section/{id}: that section (or category) by its id, whatever was selected before — the form links use, so a
+ * section page can be shared and bookmarked (issue 14). An unknown id shows 'Article not found.' like any node.
+ */
+export function SectionByIdPage() {
+  const { sectionId = '' } = useParams();
+  return <ArticleView key={sectionId} id={sectionId} />;
+}
+
 /** /subsection: the last selected section, else the user's bookings (/main, spec §2). */
 export function SubsectionPage() {
   const [id] = useState(() => kbSelectionStore.get().sectionId);

@@ -1,0 +1,99 @@
+// Zod-free and tiny: the server's page fallback and the web router's test read it; the first page does not.
+
+/**
+ * Every page of the web app (spec core.md §2 and ours), as React Router patterns: `:name` one segment, `:name?` an
+ * optional one. The web router's tables must list exactly these (packages/web/src/app/router.test.tsx), and the
+ * server answers any other path with the app's page and status 404, so the not-found page renders with the right
+ * status (issue 14). Matching is case-insensitive and ignores a trailing slash, as React Router's is.
+ */
+export const appRoutePatterns = [
+  '/',
+  // knowledge base
+  '/home',
+  '/selfServe',
+  '/report',
+  '/search',
+  '/section',
+  '/section/driver_default',
+  '/section/:sectionId',
+  '/subsection',
+  '/mainarticle',
+  '/article',
+  '/article/:id',
+  '/article/:id/:flag/driver_default',
+  '/articles',
+  '/dreport/:articleId?/:type?',
+  '/support/dreport/:articleId/select',
+  '/kb',
+  '/kb/:id1',
+  '/kb/:id1/:id2',
+  '/kb/:id1/:id2/:id3',
+  '/simple_article',
+  '/:categoryId/mainsection',
+  // bookings
+  '/main',
+  '/bookings',
+  '/bookings/default',
+  '/myrides',
+  '/bookingdetails',
+  '/bookingdetails/billing_issue/:source',
+  '/bdetails/:crn?',
+  '/:crn/dreport/:articleId/:bookingId?/:carCategory?',
+  '/support/:bid/dreport/:articleId',
+  '/dsection',
+  '/:crn/dsection',
+  '/bookingsByType/:articleId/:previous',
+  '/deeplink',
+  '/report/viewinvoice/default',
+  // orders
+  '/orders/:kind/:orderId',
+  '/orders/:kind/:orderId/dreport/:articleId',
+  // write to us and tickets
+  '/writetous',
+  '/writetous/default',
+  '/dwritetous/:articleId?',
+  '/:crn/dwritetous/:articleId',
+  '/write_to_us/:source/:context/dreport/:id',
+  '/report/:articleId',
+  '/report/:tag/default',
+  '/report/:context/:previous',
+  '/dsuccess',
+  '/verify-email',
+  '/tickets',
+  // one-touch, mail, sign-in
+  '/invoice/confirm',
+  '/dev/outbox',
+  '/login',
+  '/login/refresh',
+  '/article-not-found',
+] as const;
+
+export type AppRoutePattern = (typeof appRoutePatterns)[number];
+
+/** The path of one section (or category) of the knowledge base, opened by its id: shareable (issue 14). */
+export const sectionHref = (id: string) => `/section/${encodeURIComponent(id)}`;
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A pattern as a regular expression over a path (no query), the way React Router matches it. */
+export function routePatternRegExp(pattern: string): RegExp {
+  const segments = pattern.split('/').filter(Boolean);
+  const body = segments
+    .map((s) => {
+      if (s.startsWith(':')) return s.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return `/${escapeRegExp(s)}`;
+    })
+    .join('');
+  return new RegExp(`^${body}/?$`, 'i');
+}
+
+const compiled = appRoutePatterns.map(routePatternRegExp);
+
+/** Whether a path (the query and hash are ignored) is one of the app's pages. */
+export function isAppRoute(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  if (!pathname.startsWith('/')) return false;
+  return compiled.some((re) => re.test(pathname));
+}

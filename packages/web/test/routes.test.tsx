@@ -1,0 +1,119 @@
+import { appRoutePatterns, type EntryMode } from '@selfserve/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NotFoundPage } from '../src/app/pages/not-found';
+import { RootRedirect } from '../src/app/root-redirect';
+import { createAppRoutes } from '../src/app/router';
+import { createTestQueryClient, renderAppRoutes, riya } from './utils';
+
+/** Every path the router's tables name, as written (index routes as '/'; the catch-all left out). */
+function pathsOf(routes: RouteObject[]): string[] {
+  return routes.flatMap((r) => [
+    ...(r.index ? ['/'] : r.path && r.path !== '*' && r.path !== '/' ? [r.path] : []),
+    ...pathsOf(r.children ?? []),
+  ]);
+}
+
+describe("the router's pages and the contract's list (issue 14)", () => {
+  it('name the same paths, so the server answers 404 for exactly the paths the app has no page for', () => {
+    const paths = pathsOf(createAppRoutes(createTestQueryClient()));
+    expect([...paths].sort()).toEqual([...appRoutePatterns].sort());
+  });
+});
+
+describe('/ goes to the home of the entry mode', () => {
+  const at = (entryMode: EntryMode, entry = '/') =>
+    renderAppRoutes(
+      [
+        {
+          path: '/',
+          children: [
+            { index: true, element: <RootRedirect /> },
+            { path: '/home', element: <h1>Home page</h1> },
+            { path: '/report', element: <h1>Operator home</h1> },
+          ],
+        },
+      ],
+      { initialEntries: [entry] },
+      { entryMode },
+    ).router;
+
+  it.each([
+    ['customer_website', 'Home page', '/home'],
+    ['driver_app', 'Home page', '/home'],
+    ['operator_app', 'Operator home', '/report'],
+    ['share_pass', 'Home page', '/home'],
+  ] as const)('%s → %s', async (mode, heading, path) => {
+    const router = at(mode);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+    // replaced, so Back does not land on / and bounce forward again
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps the query (the entry mode and language a host put there)', async () => {
+    const router = at('customer_website', '/?entry_mode=customer_website&lang=hi');
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?entry_mode=customer_website&lang=hi');
+  });
+});
+
+describe('the not-found page', () => {
+  afterEach(() => window.history.replaceState({ idx: 0 }, ''));
+
+  const at = (session: Parameters<typeof renderAppRoutes>[2] = {}, entries = ['/no-such-page']) =>
+    renderAppRoutes(
+      [
+        { path: '/home', element: <h1>Home page</h1> },
+        { path: '/report', element: <h1>Operator home</h1> },
+        { path: '/search', element: <h1>Search page</h1> },
+        { path: '/previous', element: <h1>Previous page</h1> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+      { initialEntries: entries, initialIndex: entries.length - 1 },
+      session,
+    ).router;
+
+  it('says so, stays on the address, and links to the home of the entry mode', async () => {
+    const router = at();
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText(/There is no page at this address/)).toBeInTheDocument();
+    expect(document.title).toContain('Page not found');
+    expect(router.state.location.pathname).toBe('/no-such-page');
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Support home' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+  });
+
+  it('leads the operator app to its own home', () => {
+    at({ entryMode: 'operator_app', inApp: true, user: riya });
+    expect(screen.getByRole('link', { name: 'Go to Support home' })).toHaveAttribute('href', '/report');
+  });
+
+  it('offers a search on the website, which opens the results', async () => {
+    const router = at();
+    const search = screen.getByRole('search', { name: 'Search the help centre' });
+    await userEvent.type(within(search).getByRole('searchbox', { name: 'Search help articles' }), 'refund{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Search page' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=refund');
+  });
+
+  it('offers no search where the site offers none (the UK site, a host app)', () => {
+    at({ ukHost: true });
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
+  });
+
+  it('offers Back only when there is a page of ours to go back to', async () => {
+    at();
+    expect(screen.queryByRole('button', { name: 'Go back' })).not.toBeInTheDocument();
+  });
+
+  it('goes back on request', async () => {
+    window.history.replaceState({ idx: 1 }, '');
+    const router = at({}, ['/previous', '/no-such-page']);
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(await screen.findByRole('heading', { name: 'Previous page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/previous');
+  });
+});
