@@ -58,7 +58,8 @@ describe('knowledge-base home: main category list', () => {
     await screen.findByTestId('category-list');
     expect(categoryButtons().map((b) => b.textContent)).toEqual(['Select Membership', 'Rides and fares']);
     const children = within(screen.getByTestId('category-children'));
-    expect(children.getByRole('link', { name: 'Managing My Membership' })).toHaveAttribute('href', '/subsection');
+    // A section opens by its id (issue 14), so the link can be shared.
+    expect(children.getByRole('link', { name: 'Managing My Membership' })).toHaveAttribute('href', '/section/100110');
     expect(children.getByRole('link', { name: 'Canceling my membership' })).toBeInTheDocument();
   });
 
