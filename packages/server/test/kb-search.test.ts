@@ -1,0 +1,98 @@
+// Search that understands questions (docs/kb-search.md): stop words, the synonym table imported with the
+// knowledge base, and partial matches ranked below full ones — on both databases.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { kbPaths } from '@selfserve/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
+import { storedSynonyms } from '../src/modules/kb/repo.ts';
+import { createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+
+type Result = { id: string; partial?: boolean };
+
+describe.each(testDatabases)('search that understands questions [%s]', (dialect) => {
+  let t: TestApp;
+  let dir: string;
+  const writeSynonyms = (text: string) => fs.writeFileSync(path.join(dir, 'synonyms.yml'), text);
+  const importDir = () => importKnowledgeBase(t.database.db, t.database.dialect, dir);
+  const search = async (q: string) => {
+    const res = await new TestClient(t.app).get(`${kbPaths.search('customer')}?query=${encodeURIComponent(q)}`);
+    if (res.statusCode === 404) return [];
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as Result[];
+  };
+  const ids = async (q: string) => (await search(q)).map((r) => r.id);
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-kb-search-'));
+    fs.cpSync(fixtureKb, dir, { recursive: true });
+    writeSynonyms('# test table\nmoney back: refund\ncab: ride\nbill: [invoice, "payment method"]\n');
+    const result = await importDir();
+    expect(result.ok).toBe(true);
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores the synonym table with the knowledge base', async () => {
+    expect(await storedSynonyms(t.database.db)).toEqual({
+      'money back': ['refund'],
+      cab: ['ride'],
+      bill: ['invoice', 'payment method'],
+    });
+  });
+
+  it('answers a question by its synonyms: "how do i get my money back" finds the refund articles', async () => {
+    const found = await ids('how do i get my money back');
+    expect(found.slice(0, 2).sort()).toEqual(['21', '22']);
+  });
+
+  it('matches a synonym phrase as a phrase, and the typed words still match', async () => {
+    // "bill" → "payment method": 21 says "original payment method", 25 has "bill" itself; 23 has "payment" and
+    // "methods" (its title) but never the phrase.
+    expect((await ids('bill')).sort()).toEqual(['21', '25']);
+    // "cab" → "ride": 22, a cancelled ride, matches both words; 25 (my ride) only one.
+    const cab = await search('cancelled cab');
+    expect(cab.map((r) => [r.id, r.partial ?? false])).toEqual([
+      ['22', false],
+      ['25', true],
+    ]);
+  });
+
+  it('drops stop words: a question finds what its words find', async () => {
+    expect(await ids('how do i get a refund please')).toEqual(await ids('refund'));
+    expect(await ids('what are the')).toEqual([]);
+  });
+
+  it('lists partial matches below every full match, the more words and title matches first, and marks them', async () => {
+    // 23 has refund, wallet and cash; 21 refunds (one edit away) and wallet, refunds in its title; 22 only refund,
+    // in its title.
+    const results = await search('refund wallet cash');
+    expect(results.map((r) => r.id)).toEqual(['23', '21', '22']);
+    expect(results.map((r) => r.partial ?? false)).toEqual([false, true, true]);
+  });
+
+  it('answers no match when no word matches at all', async () => {
+    expect(await ids('teleportation quantum')).toEqual([]);
+  });
+
+  it('takes an edited table on the next import, and refuses a bad one', async () => {
+    writeSynonyms('cab: ride\n');
+    const edited = await importDir();
+    expect(edited.ok).toBe(true);
+    // 22 says refund, never money or back: only the synonym found it.
+    expect(await ids('money back')).not.toContain('22');
+
+    writeSynonyms('one two three four five: ride\n');
+    const bad = await importDir();
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.problems[0]?.reason).toMatch(/one to 4 words/);
+    writeSynonyms('money back: [refund\n');
+    expect((await importDir()).ok).toBe(false);
+    // Nothing was imported: the table is the last good one.
+    expect(await storedSynonyms(t.database.db)).toEqual({ cab: ['ride'] });
+  });
+});
