@@ -33,6 +33,7 @@ export * from './localisation.ts';
 export * from './mail.ts';
 export * from './membership.ts';
 export * from './message-params.ts';
+export * from './message-render.ts';
 export * from './messages.ts';
 export * from './navigation.ts';
 export * from './one-touch.ts';

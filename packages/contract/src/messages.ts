@@ -5,6 +5,8 @@
  * reader's language (its `en` locale is this catalogue). Codes never change once used: a new wording is a new
  * English text under the same code, a new meaning a new code.
  */
+import { fillParams, installedMessageRenderer, type MessageParamValues } from './message-render.ts';
+
 const GENERIC_FAILURE = 'Something went wrong. Please try again.';
 
 export const messages = {
@@ -219,8 +221,6 @@ export type ParamsArg<C extends MessageCode> = [ParamNames<(typeof messages)[C]>
   ? []
   : [params: MessageParams<C>];
 
-export type MessageParamValues = Record<string, string | number>;
-
 /** A sentence as it travels: its code, its English text, and the parameters the text was made with. */
 export interface CodedMessage {
   code: MessageCode;
@@ -232,28 +232,15 @@ export function isMessageCode(code: unknown): code is MessageCode {
   return typeof code === 'string' && Object.hasOwn(messages, code);
 }
 
-/** Fills a text's `{name}` parameters; a parameter the caller did not give stays visible as `{name}`. */
-export function fillParams(text: string, params: MessageParamValues = {}): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
-}
-
-type Renderer = (code: MessageCode, params: MessageParamValues) => string;
-const english: Renderer = (code, params) => fillParams(messages[code], params);
-let render: Renderer = english;
+const english = (code: MessageCode, params: MessageParamValues) => fillParams(messages[code], params);
+const render = (code: MessageCode, params: MessageParamValues) => (installedMessageRenderer() ?? english)(code, params);
 
 /**
  * A message's text: English on the server; in the web app the reader's language once it has set its renderer
- * (setMessageRenderer), so the contract's own rules (form validation) speak the reader's language too.
+ * (message-render.ts), so the contract's own rules (form validation) speak the reader's language too.
  */
 export function formatMessage<C extends MessageCode>(code: C, ...params: ParamsArg<C>): string {
   return render(code, (params[0] as MessageParamValues | undefined) ?? {});
-}
-
-/** The web app's i18n installs itself here; null restores English. */
-export function setMessageRenderer(renderer: Renderer | null): void {
-  render = renderer ?? english;
 }
 
 /** The coded form of a message, always with its English text (what the server sends). */

@@ -1,13 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  coded,
-  fillParams,
-  formatMessage,
-  isMessageCode,
-  messages,
-  setMessageRenderer,
-  shownText,
-} from '../src/messages.ts';
+import { fillParams, setMessageRenderer } from '../src/message-render.ts';
+import { coded, formatMessage, isMessageCode, messages, shownText } from '../src/messages.ts';
 import { readOneTouchResponse } from '../src/one-touch.ts';
 
 afterEach(() => setMessageRenderer(null));

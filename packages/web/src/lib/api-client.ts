@@ -1,11 +1,6 @@
-import {
-  CSRF_HEADER,
-  formatMessage,
-  isInvalidTokenAnswer,
-  type MessageParamValues,
-  shownText,
-} from '@selfserve/contract';
+import { CSRF_HEADER, isInvalidTokenAnswer, type MessageParamValues } from '@selfserve/contract';
 import { requestTimeoutMs } from './config';
+import { shownText, t } from './i18n';
 
 /** Any failed call: the HTTP status (0 when no response came), the wire code and the user-facing message. */
 export class ApiError extends Error {
@@ -30,15 +25,15 @@ export class ApiError extends Error {
     this.params = params;
   }
 
-  /** What the user is told: the message by its code in their language (contract shownText). */
+  /** What the user is told: the message by its code in their language (i18n shownText). */
   get text(): string {
-    return shownText(this) ?? formatMessage('genericFailure');
+    return shownText(this) ?? t('genericFailure');
   }
 }
 
 /** The text to show for a failed call: an answer's by its code, anything else the generic failure. */
 export function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.text : formatMessage('genericFailure');
+  return error instanceof ApiError ? error.text : t('genericFailure');
 }
 
 /** Code used when fetch itself failed: offline, DNS, server down. */
@@ -122,7 +117,7 @@ export function toApiError(httpStatus: number, body: unknown): ApiError {
     return new ApiError(httpStatus, error.code, error.message, fields, params);
   }
   const code = httpStatus === 401 ? 'UNAUTHORIZED' : httpStatus === 404 ? 'NOT_FOUND' : 'INTERNAL';
-  return new ApiError(httpStatus, code, formatMessage('genericFailure'));
+  return new ApiError(httpStatus, code, t('genericFailure'));
 }
 
 /** A response's JSON body; an empty or unreadable one is undefined. */
@@ -162,7 +157,7 @@ export async function fetchWithTimeout(
     const response = await fetch(url, { ...init, signal: controller.signal });
     return { response, body: await read(response) };
   } catch (err) {
-    if (timedOut) throw new ApiError(0, TIMEOUT_CODE, formatMessage(TIMEOUT_CODE));
+    if (timedOut) throw new ApiError(0, TIMEOUT_CODE, t(TIMEOUT_CODE));
     throw err;
   } finally {
     clearTimeout(timer);
@@ -194,7 +189,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     // The caller's abort and a timeout (shown where the call was made, with a retry) are not "no response at all".
     if (err instanceof ApiError || (err instanceof DOMException && err.name === 'AbortError')) throw err;
     if (!options.quiet && !handlers.isInApp()) handlers.onNoResponse();
-    throw new ApiError(0, NETWORK_ERROR_CODE, formatMessage('retry'));
+    throw new ApiError(0, NETWORK_ERROR_CODE, t('retry'));
   }
 
   const { response, body } = answer;

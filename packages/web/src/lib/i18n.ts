@@ -1,21 +1,23 @@
 import {
+  fillParams,
   intlLocale,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_SECONDS,
   languageDirection,
   type MessageCode,
-  messages,
+  type MessageParamValues,
   resolveLocale,
   type SupportedLocale,
   setMessageRenderer,
 } from '@selfserve/contract';
-import enLabels from '@selfserve/contract/locales/en.json';
+import type enLabels from '@selfserve/contract/locales/en.json';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * The web app's texts (docs/i18n.md): one JSON file per locale in packages/contract/locales, a label tree plus, for
  * every locale but English, a `messages` object by catalogue code (English messages are the contract's catalogue).
- * English ships with the first page; another locale's file is fetched only when a reader needs it.
+ * Every language, English too, is a chunk of its own that loads before the first render: a reader downloads their
+ * language and nothing else, and the first page carries no texts.
  */
 
 type LabelTree = { [key: string]: string | LabelTree };
@@ -48,11 +50,12 @@ export function flattenLocale(file: LocaleFile): Map<string, string> {
   return flat;
 }
 
-const english = flattenLocale({ ...(enLabels as LabelTree), messages });
-const catalogues = new Map<SupportedLocale, Map<string, string>>([['en', english]]);
+const catalogues = new Map<SupportedLocale, Map<string, string>>();
+const noTexts = new Map<string, string>();
 
 // Vite makes each a chunk of its own: a reader downloads their language and nothing else.
-const loaders: Record<Exclude<SupportedLocale, 'en'>, () => Promise<{ default: LocaleFile }>> = {
+const loaders: Record<SupportedLocale, () => Promise<{ default: LocaleFile }>> = {
+  en: () => import('./english'),
   hi: () => import('@selfserve/contract/locales/hi.json'),
   kn: () => import('@selfserve/contract/locales/kn.json'),
   ta: () => import('@selfserve/contract/locales/ta.json'),
@@ -81,7 +84,8 @@ function pluralCategory(locale: SupportedLocale, n: number): string {
  * a key the locale lacks falls back to English (the locale test keeps that from shipping); `{name}` takes `params.name`.
  */
 export function translateIn(locale: SupportedLocale, key: string, params?: TextParams): string {
-  const catalogue = catalogues.get(locale) ?? english;
+  const catalogue = catalogues.get(locale) ?? catalogues.get('en') ?? noTexts;
+  const english = catalogues.get('en') ?? noTexts;
   const lookup = (k: string) => catalogue.get(k) ?? english.get(k);
   let text: string | undefined;
   if (typeof params?.n === 'number') {
@@ -109,10 +113,12 @@ export function addCatalogue(locale: SupportedLocale, file: LocaleFile): void {
  */
 export async function setLocale(locale: string | null | undefined): Promise<SupportedLocale> {
   const resolved = resolveLocale(locale);
-  if (!catalogues.has(resolved) && resolved !== 'en') {
+  if (!catalogues.has(resolved)) {
     try {
       addCatalogue(resolved, (await loaders[resolved]()).default);
     } catch {
+      // Nothing to show at all yet (the very first load failed): English is the last resort.
+      if (resolved !== 'en' && !catalogues.has(current)) return setLocale('en');
       return current;
     }
   }
@@ -156,6 +162,23 @@ export function useI18n(): { t: Translate; locale: SupportedLocale; intl: string
   const locale = resolveLocale(intl);
   const bound = useCallback<Translate>((key, params) => translateIn(locale, key, params), [locale]);
   return { t: bound, locale, intl };
+}
+
+/**
+ * What to show for a sentence that came with its code (an answer's `{ code, message, params }`): the text by its code
+ * in the reader's language when the code is the catalogue's and the sentence its own; otherwise (a validation
+ * failure naming a field's rule, a framework's own text, another server) the sentence as it came. The contract's
+ * `shownText` says the same, but needs the English catalogue, which the first page does not carry: here a sentence
+ * counts as the catalogue's own unless the loaded English text says otherwise.
+ */
+export function shownText(said: { code?: unknown; message?: unknown; params?: unknown }): string | null {
+  const message = typeof said.message === 'string' && said.message.trim() ? said.message : null;
+  const catalogue = catalogues.get(current);
+  if (typeof said.code !== 'string' || !catalogue?.has(said.code)) return message;
+  const params = (typeof said.params === 'object' && said.params !== null ? said.params : {}) as MessageParamValues;
+  const englishText = catalogues.get('en')?.get(said.code);
+  if (message !== null && englishText !== undefined && message !== fillParams(englishText, params)) return message;
+  return translateIn(current, said.code, params);
 }
 
 // The contract's rules and answers speak through this catalogue: a message by its code, in the current language.
