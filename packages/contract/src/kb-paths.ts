@@ -13,4 +13,6 @@ export const kbPaths = {
   driverMeta: '/api/kb/v1/driver_app/meta',
   search: (type: string) => `/api/kb/v3/article_type__${type}/search`,
   feedback: '/api/kb/v3/article_feedback',
+  /** the articles most found helpful in a viewer's index: the next step after a search with no result */
+  popular: '/api/kb/v3/popular_articles',
 } as const;

@@ -188,6 +188,20 @@ export type KbSearchResult = z.infer<typeof kbSearchResultSchema>;
 /** A list (spec §7); no match answers the error 'No Articles Found'. */
 export const kbSearchResponseSchema = z.array(kbSearchResultSchema);
 
+/**
+ * GET /api/kb/v3/popular_articles: the articles of the viewer's index (or the one {type} names, as for search) most
+ * found helpful, then the first of the index in its own order; what a search with no result shows next.
+ */
+export const kbPopularQuerySchema = z.object({
+  type: z.enum(['customer', 'driver', 'food_delivery_rider', 'select']).optional(),
+  limit: z.coerce.number().int().min(1).max(10).default(5),
+});
+export const kbPopularResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  data: z.array(articleSummarySchema),
+});
+export type KbPopularResponse = z.infer<typeof kbPopularResponseSchema>;
+
 export const kbFeedbackSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   helpful: z.boolean(),

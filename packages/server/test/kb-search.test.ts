@@ -7,7 +7,7 @@ import { kbPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { storedSynonyms } from '../src/modules/kb/repo.ts';
-import { createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 type Result = { id: string; partial?: boolean };
 
@@ -77,6 +77,28 @@ describe.each(testDatabases)('search that understands questions [%s]', (dialect)
 
   it('answers no match when no word matches at all', async () => {
     expect(await ids('teleportation quantum')).toEqual([]);
+  });
+
+  it("answers the popular articles of the viewer's index: most found helpful first, then the index's own order", async () => {
+    const popular = async (query = '') => {
+      const res = await new TestClient(t.app).get(`${kbPaths.popular}${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: { id: string; index_name: string }[] }).data;
+    };
+    const before = await popular('?limit=3');
+    expect(before).toHaveLength(3);
+    expect(before.every((a) => a.index_name === 'customer')).toBe(true);
+    const voter = new TestClient(t.app);
+    await voter.signInAs(accounts.customer);
+    expect((await voter.post(kbPaths.feedback, { article_id: '25', helpful: true })).statusCode).toBe(200);
+    const after = await popular('?limit=3');
+    expect(after[0]?.id).toBe('25');
+    expect(after.slice(1)).toEqual(before.filter((a) => a.id !== '25').slice(0, 2));
+    // Never an article hidden from the viewer (membership articles are for members).
+    expect((await popular('?limit=10')).map((a) => a.id)).not.toContain('111');
+    // A driver's type reads the drivers' index.
+    expect((await popular('?type=driver')).every((a) => a.index_name.startsWith('driver_'))).toBe(true);
+    expect((await new TestClient(t.app).get(`${kbPaths.popular}?limit=50`)).statusCode).toBe(400);
   });
 
   it('takes an edited table on the next import, and refuses a bad one', async () => {

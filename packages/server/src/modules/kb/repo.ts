@@ -517,6 +517,23 @@ export async function feedbackCounts(db: Db, articleId: string): Promise<{ helpf
   return { helpful: Number(row?.helpful ?? 0), total: Number(row?.total ?? 0) };
 }
 
+/** Articles of some indexes by their helpful votes, most first (only those with at least one). */
+export async function mostHelpful(db: Db, indexes: string[], limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('article_feedback as f')
+    .innerJoin('articles as a', 'a.id', 'f.article_id')
+    .select(['f.article_id', (eb) => eb.fn.sum<number | string>('f.helpful').as('helpful')])
+    .where('a.index_name', 'in', indexes)
+    .where('a.type', '=', 'article')
+    .where('f.helpful', '=', 1)
+    .groupBy('f.article_id')
+    .orderBy('helpful', 'desc')
+    .orderBy('f.article_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.article_id);
+}
+
 export function hasFeedbackVote(db: Db, articleId: string, voter: string) {
   return db
     .selectFrom('article_feedback')

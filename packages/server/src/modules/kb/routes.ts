@@ -8,6 +8,8 @@ import {
   kbMetaQuerySchema,
   kbMetaResponseSchema,
   kbPaths,
+  kbPopularQuerySchema,
+  kbPopularResponseSchema,
   kbRelatedQuerySchema,
   kbRelatedResponseSchema,
   kbSearchQuerySchema,
@@ -32,6 +34,7 @@ import {
   feedbackVoter,
   kbViewerOf,
   metaAnswer,
+  popularArticles,
   recordFeedback,
   relatedArticles,
   searchKb,
@@ -179,6 +182,26 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const results = await searchKb(db, dialect, request.query.query, indexes, request.query.limit, kv);
         if (results.length === 0) throw new AppError('NOT_FOUND', coded('noArticlesFound'));
         return results;
+      },
+    );
+
+    app.get(
+      kbPaths.popular,
+      {
+        config: { access: 'visitor' },
+        schema: {
+          tags,
+          querystring: kbPopularQuerySchema,
+          response: { 200: kbPopularResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const kv = await viewerOf(request);
+        const { type, limit } = request.query;
+        // The index the viewer's search reads (the search's {type} when given).
+        const role = type === 'select' ? 'customer' : type;
+        const indexes = allowedIndexes(undefined, kv, role ? { role } : {});
+        return { status: 'SUCCESS' as const, data: await popularArticles(db, indexes, limit, kv) };
       },
     );
 

@@ -43,6 +43,7 @@ import {
   kbVersion,
   listTranslatedTitles,
   listTree,
+  mostHelpful,
   recordZeroResultSearch,
   searchArticles,
   sweepAddressVotes,
@@ -486,6 +487,29 @@ async function rankedResults(
   searchCache.set(key, results);
   if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
   return results;
+}
+
+/**
+ * The articles of some indexes most found helpful (votes), then the first ones of the indexes in their own order, that
+ * this viewer may open, in the reader's language: the next step after a search with no result.
+ */
+export async function popularArticles(
+  db: Kysely<Database>,
+  indexes: string[],
+  limit: number,
+  kv: KbViewer,
+): Promise<ArticleSummary[]> {
+  const version = await kbVersion(db);
+  const tree = await treeOf(db, indexes, version);
+  const voted = (await mostHelpful(db, indexes, limit * 4)).flatMap((id) => tree.byId.get(id) ?? []);
+  const picked = new Map<string, ArticleSummary>();
+  for (const row of [...voted, ...tree.rows]) {
+    if (picked.size >= limit) break;
+    if (row.type !== 'article' || picked.has(row.id) || !visible(row, tree, kv)) continue;
+    picked.set(row.id, summaryOf(row));
+  }
+  const titles = await translatedTitles(db, kv.language, version);
+  return [...picked.values()].map((s) => localised(s, titles));
 }
 
 /** Ranked matches this viewer may open; a search with none is recorded for the support team. */
