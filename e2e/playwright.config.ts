@@ -18,6 +18,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // allowed to frame the app and to receive a share-pass popup's CLOSE (FRAME_ANCESTORS below).
 const parentOrigin = `http://127.0.0.1:${port + 1}`;
 process.env.E2E_PARENT_ORIGIN = parentOrigin;
+// The store listing "Download the app" leads an Android browser to; no other platform has one (tests/routes.spec.ts).
+const appDownloadUrlAndroid = 'https://play.google.com/store/apps/details?id=com.selfserve.demo';
+process.env.E2E_APP_DOWNLOAD_URL_ANDROID = appDownloadUrlAndroid;
 
 // A fresh database per run. The config is loaded by the runner and again by each worker; the env var makes
 // them agree on one directory, and only the process that created it removes it.
@@ -63,6 +66,8 @@ export default defineConfig({
       DEMO_MODE: 'true',
       SIGN_IN_RATE_LIMIT: '1000',
       FRAME_ANCESTORS: parentOrigin,
+      // "Download the app" for Android browsers only (tests/routes.spec.ts): shown there, hidden everywhere else.
+      APP_DOWNLOAD_URL_ANDROID: appDownloadUrlAndroid,
     },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

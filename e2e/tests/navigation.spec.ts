@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { apiPaths, routes } from '@selfserve/contract';
 
-test('an unknown route as a visitor with no history lands on /home', async ({ page }) => {
+test('an unknown route shows the not-found page (issue 14), whose home link leads a visitor to /home', async ({
+  page,
+}) => {
   await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await page.getByTestId('not-found-home').click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'How can we help?' })).toBeVisible();
   await expect(page.getByTestId('login-prompt')).toBeVisible();
