@@ -1,3 +1,4 @@
+import type { ArticleFeedbackCounts } from '@selfserve/contract';
 import { useId, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { readFeedback, rememberFeedback } from '../../lib/kb/feedback-storage';
@@ -5,11 +6,23 @@ import { useArticleFeedback } from '../../lib/kb/post-article-feedback';
 import { Button } from '../button';
 import { useToast } from '../toast';
 
+/** "N of M found this helpful", from the stored votes; nothing until someone has answered (M > 0). */
+export function HelpfulCount({ counts }: { counts: ArticleFeedbackCounts | undefined }) {
+  const { t } = useI18n();
+  if (!counts || counts.total <= 0) return null;
+  return (
+    <p className="kb-feedback__count" data-testid="helpful-count">
+      {t('articlePage.helpfulCount', { n: counts.helpful, total: counts.total })}
+    </p>
+  );
+}
+
 /**
  * 'Was this helpful?' for one article (mount it with key={articleId}). One answer per article: it is
- * posted once, remembered in this browser, and the question then turns into a thank-you.
+ * posted once, remembered in this browser, and the question then turns into a thank-you. Under it, how many
+ * readers found it helpful so far (refreshed after the answer).
  */
-export function ArticleFeedback({ articleId }: { articleId: string }) {
+export function ArticleFeedback({ articleId, counts }: { articleId: string; counts?: ArticleFeedbackCounts }) {
   const { t } = useI18n();
   const toast = useToast();
   const headingId = useId();
@@ -19,9 +32,10 @@ export function ArticleFeedback({ articleId }: { articleId: string }) {
 
   if (answer !== null) {
     return (
-      <p className="kb-feedback kb-feedback--done" data-testid="feedback-thanks">
-        {t('kb.feedbackThanks')}
-      </p>
+      <div className="kb-feedback kb-feedback--done">
+        <p data-testid="feedback-thanks">{t('kb.feedbackThanks')}</p>
+        <HelpfulCount counts={counts} />
+      </div>
     );
   }
 
@@ -56,6 +70,7 @@ export function ArticleFeedback({ articleId }: { articleId: string }) {
           {t('kb.no')}
         </Button>
       </div>
+      <HelpfulCount counts={counts} />
     </section>
   );
 }

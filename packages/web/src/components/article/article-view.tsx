@@ -1,5 +1,6 @@
 import type { Article, ArticleSummary } from '@selfserve/contract';
 import { type ReactNode, useEffect, useId } from 'react';
+import { useLocation } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useArticle } from '../../lib/kb/get-article';
@@ -15,9 +16,12 @@ import { ErrorState } from '../error-state';
 import { Loader } from '../loader';
 import { NodeList } from '../node-list';
 import { ArticleBody } from './article-body';
+import { ArticleBreadcrumbs } from './article-breadcrumbs';
 import { ArticleFeedback } from './article-feedback';
 import { useArticleFlowSlot } from './article-flow-slot';
 import { ArticleFooter } from './article-footer';
+import { ArticleShare, shareableUrl } from './article-share';
+import './article-page.css';
 
 /** Spec §4: article load status. */
 export type ArticleLoadStatus = null | 'in_progress' | 'done';
@@ -33,6 +37,8 @@ export interface ArticleViewProps {
   related?: { nodes: readonly ArticleSummary[]; hrefFor: (node: ArticleSummary) => string };
   /** Where the server's related topics go; the article page by default (an order's article keeps the order). */
   relatedHref?: (node: ArticleSummary) => string;
+  /** Where the breadcrumbs' categories and sections go; where the page's other links to a node go by default. */
+  ancestorHref?: (node: ArticleSummary) => string;
   /** Where the footer's Write to us goes, when not the article's own form (an order's issue form). */
   writeToUsHref?: string;
   /** Back as a link to a fixed place (the /kb parent level). */
@@ -60,13 +66,15 @@ export function ArticleView({
   hrefFor = defaultHref,
   related,
   relatedHref = defaultHref,
+  ancestorHref = defaultHref,
   writeToUsHref,
   backTo,
   onBack,
   renderExtra,
 }: ArticleViewProps) {
-  const { t, locale } = useI18n();
+  const { t, locale, intl } = useI18n();
   const titleId = useId();
+  const location = useLocation();
   const FlowPanel = useArticleFlowSlot();
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
   const article = query.data;
@@ -106,6 +114,7 @@ export function ArticleView({
   const hideBody = labelOn(article.labels, 'hide_body');
   const withFeedback = article.type === 'article' && article.label_names.includes('article_feedback');
   const extra = renderExtra?.(article) ?? null;
+  const updated = article.type === 'article' ? article.updated : null;
 
   return (
     <article
@@ -115,12 +124,28 @@ export function ArticleView({
       data-article-id={article.id}
       data-type={article.type}
     >
+      <ArticleBreadcrumbs title={article.title} ancestors={article.ancestors} hrefFor={ancestorHref} />
       <div className="kb-article__bar">
         <BackButton {...(backTo !== undefined ? { to: backTo } : { onBack: goBack })} />
         <h1 id={titleId} lang={article.language === locale ? undefined : article.language}>
           {article.title}
         </h1>
       </div>
+      {/* Last updated (front matter `updated`, docs/kb-content.md) and sharing: articles only. */}
+      {article.type === 'article' ? (
+        <div className="kb-article__meta">
+          {updated ? (
+            <p className="kb-article__updated" data-testid="article-updated">
+              {t('articlePage.lastUpdated', {
+                date: new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' }).format(
+                  new Date(`${updated}T00:00:00Z`),
+                ),
+              })}
+            </p>
+          ) : null}
+          <ArticleShare title={article.title} />
+        </div>
+      ) : null}
       {/* Not yet translated: the English (or Hindi-at-source) article, said in the reader's language. */}
       {article.language === locale ? null : (
         <p className="kb-article__untranslated" data-testid="article-not-translated">
@@ -147,7 +172,7 @@ export function ArticleView({
       {extra}
       {/* The article's guided form: registered by call_type (lost item, billing dispute), else the one-touch panel. */}
       {FlowPanel ? <FlowPanel article={article} onReload={() => void query.refetch()} /> : null}
-      {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} /> : null}
+      {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} counts={article.feedback} /> : null}
       {shownRelated.nodes.length > 0 ? (
         <section className="kb-related" aria-labelledby={`${titleId}-related`} data-testid="related-topics">
           <h2 id={`${titleId}-related`}>{t('kb.relatedTopics')}</h2>
@@ -160,6 +185,10 @@ export function ArticleView({
         writeToUs={extra === null}
         writeToUsHref={writeToUsHref}
       />
+      {/* Only on paper (article-page.css): where the printed page lives online. */}
+      <p className="kb-article__print-url" data-testid="article-print-url">
+        {t('articlePage.printedFrom', { url: shareableUrl(location) })}
+      </p>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { kbPaths } from '@selfserve/contract';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client';
 
 export interface ArticleFeedback {
@@ -12,6 +12,17 @@ export function postArticleFeedback(feedback: ArticleFeedback): Promise<{ status
   return api.post<{ status: 'SUCCESS' }>(kbPaths.feedback, feedback);
 }
 
+/** Posts the answer, then refreshes that article's answers (its "N of M found this helpful" counts the vote). */
 export function useArticleFeedback() {
-  return useMutation({ mutationFn: postArticleFeedback });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postArticleFeedback,
+    // Not awaited: the thank-you shows at once, the count when the article comes back.
+    onSuccess: (_answer, feedback) => {
+      void queryClient.invalidateQueries({
+        predicate: ({ queryKey }) =>
+          queryKey[0] === 'kb' && queryKey[1] === 'article' && queryKey[3] === feedback.article_id,
+      });
+    },
+  });
 }
