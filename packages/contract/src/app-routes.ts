@@ -89,11 +89,13 @@ export function routePatternRegExp(pattern: string): RegExp {
   return new RegExp(`^${body}/?$`, 'i');
 }
 
-const compiled = appRoutePatterns.map(routePatternRegExp);
+// Compiled on first use: a bundle that only needs sectionHref (the web app's first page) keeps none of the list.
+let compiled: RegExp[] | null = null;
 
 /** Whether a path (the query and hash are ignored) is one of the app's pages. */
 export function isAppRoute(path: string): boolean {
   const pathname = path.split(/[?#]/, 1)[0] ?? '';
   if (!pathname.startsWith('/')) return false;
+  compiled ??= appRoutePatterns.map(routePatternRegExp);
   return compiled.some((re) => re.test(pathname));
 }
