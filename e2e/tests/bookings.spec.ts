@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   BOOKING_LIST_MAX_PAGES,
   bookingPaths,
@@ -10,6 +10,7 @@ import {
   routes,
   withCrnCheckDigit,
 } from '@selfserve/contract';
+import { test } from './a11y.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 const customer = 'riya.customer@example.in';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   apiPaths,
   CSRF_HEADER,
@@ -9,6 +9,7 @@ import {
   ticketRoutes,
   writeToUsHref,
 } from '@selfserve/contract';
+import { test } from './a11y.ts';
 import { signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

@@ -4,9 +4,14 @@ import { useLocation } from 'react-router';
 /** How long a page may take to show its main heading (data still loading) before focus goes to <main> itself. */
 const HEADING_WAIT_MS = 4000;
 
-/** A dialog is open (result dialog, side menu, a page's own modal): it owns the focus. */
+/** A dialog of the new page is open (the one-touch result, a page's own modal): it owns the focus. */
 function modalOpen(): boolean {
-  return document.querySelector('dialog[open], [aria-modal="true"]') !== null;
+  return document.querySelector('dialog[open]:not(.side-menu), [aria-modal="true"]') !== null;
+}
+
+/** The side menu closes itself on a page change; until it has, the page behind it is inert and cannot take focus. */
+function menuClosing(): boolean {
+  return document.querySelector('dialog.side-menu[open]') !== null;
 }
 
 /**
@@ -44,7 +49,7 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): strin
         return true;
       }
       const heading = root.querySelector<HTMLElement>('h1');
-      if (!heading) return false;
+      if (!heading || menuClosing()) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: false });
       done = true;
@@ -55,17 +60,23 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): strin
       if (settle()) observer.disconnect();
     });
     observer.observe(root, { childList: true, subtree: true });
+    // The side menu's closing happens outside main: look again shortly.
+    const poll = window.setInterval(() => {
+      if (settle()) window.clearInterval(poll);
+    }, 50);
     const timer = window.setTimeout(() => {
       observer.disconnect();
+      window.clearInterval(poll);
       if (done) return;
       done = true;
-      if (modalOpen()) return;
+      if (modalOpen() || menuClosing()) return;
       root.focus();
       setAnnouncement(document.title);
     }, HEADING_WAIT_MS);
     return () => {
       done = true;
       observer.disconnect();
+      window.clearInterval(poll);
       window.clearTimeout(timer);
     };
   }, [pathname]);

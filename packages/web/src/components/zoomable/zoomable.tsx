@@ -143,7 +143,16 @@ export function Zoomable({ children, testId }: { children: ReactNode; testId?: s
           disabled={zoom.scale === 1}
           onClick={() => setZoom({ ...NONE, animate: true })}
         >
-          1×
+          {/* An icon, not the text "1×": a visible label must be part of the button's name (WCAG 2.5.3). */}
+          <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16">
+            <path
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.75"
+              strokeLinecap="round"
+              d="M3.5 8a4.5 4.5 0 1 0 1.4-3.3M3.5 2.5v2.8h2.8"
+            />
+          </svg>
         </button>
         <button
           type="button"

@@ -35,6 +35,8 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   // An instance of our own, so these hooks never touch another user of DOMPurify.
   const instance = DOMPurify(window);
   instance.addHook('afterSanitizeAttributes', (node) => {
+    // An image the body gives no text for is treated as decorative (screen readers would read its file name).
+    if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
     if (node.tagName !== 'A') return;
     const href = node.getAttribute('href');
     if (!href) return;

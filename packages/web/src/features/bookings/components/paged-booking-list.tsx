@@ -117,8 +117,10 @@ export function PagedBookingList<Page>({
         <ul className="booking-list__items" aria-labelledby={labelledBy}>
           {bookings.map((booking) => (
             <li key={booking.id}>
+              {/* Cards sit right under the page's h1: their titles are h2 (axe heading-order). */}
               <BookingCard
                 booking={booking}
+                headingLevel={2}
                 href={hrefFor(booking)}
                 {...(onChoose ? { onChoose: () => onChoose(booking) } : {})}
               />

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * axe-core in the browser suite (issue 14): every page a journey visits is scanned, and any violation — of any impact,
+ * minor included — fails the test with the rule, the page and the offending elements.
+ *
+ * Use `test` from this file instead of '@playwright/test': each `page.goto` is followed by a scan of the settled page,
+ * and the page a test ends on is scanned too. Pages reached by clicks in between are scanned with
+ * `expectNoAxeViolations(page)` where a journey wants it.
+ */
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeNode {
+  target: string[];
+  html: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: AxeNode[];
+}
+
+/** Waits until the page has rendered its data: network quiet, no route progress bar, nothing aria-busy. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('.route-progress, [aria-busy="true"], .loader'), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
+}
+
+/** Runs axe-core on the page as it is and asserts no violation of any impact. */
+export async function expectNoAxeViolations(page: Page, where = ''): Promise<void> {
+  await settle(page);
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: AxeViolation[] };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })),
+    }));
+  });
+  const url = new URL(page.url());
+  expect(violations, `axe violations on ${where || `${url.pathname}${url.search}`}`).toEqual([]);
+}
+
+export const test = base.extend({
+  page: async ({ page }, use, testInfo) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      // Only the app's HTML pages (not a JSON answer or an image opened directly).
+      if ((response?.headers()['content-type'] ?? '').includes('text/html')) {
+        await expectNoAxeViolations(page, url);
+      }
+      return response;
+    };
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus && !page.isClosed() && page.url().startsWith('http')) {
+      await expectNoAxeViolations(page, `the last page of "${testInfo.title}"`);
+    }
+  },
+});
+
+export { expect };
