@@ -10,7 +10,8 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search';
 /**
  * The header search box (spec §6, guided-flows §2): a combobox whose suggestions come from the debounced
  * search. Arrow keys move through the suggestions, Enter opens the highlighted one or, with none
- * highlighted, the full results page (/search?q=), Escape closes the list.
+ * highlighted, the full results page (/search?q=), Escape closes the list and keeps the query. With no result, a link
+ * leads to the results page's next step (popular articles, ways to contact us).
  */
 export function KbSearchBox() {
   const { t } = useI18n();
@@ -61,6 +62,8 @@ export function KbSearchBox() {
       setOpen(true);
       setActive((i) => (i <= 0 ? results.length - 1 : i - 1));
     } else if (event.key === 'Escape') {
+      // Closes the suggestions and keeps the query (a search input's own Escape would clear it); focus stays here.
+      event.preventDefault();
       setOpen(false);
       setActive(-1);
     } else if (event.key === 'Enter' && showList && active >= 0 && results[active]) {
@@ -145,6 +148,20 @@ export function KbSearchBox() {
         <p className="kb-search__status" role="status" aria-live="polite">
           {showEmpty ? t('noArticlesFound') : result.searching && open ? t('search.searching') : ''}
         </p>
+        {showEmpty ? (
+          // The next step after no result: the results page lists popular articles and the ways to contact us.
+          // Pressing it keeps focus in the box, so the click is not lost to blur.
+          <p className="kb-search__next">
+            <Link
+              to={searchHref(trimmed)}
+              data-testid="kb-search-next-step"
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => setOpen(false)}
+            >
+              {t('searchHelp.nextStep')}
+            </Link>
+          </p>
+        ) : null}
       </form>
     </div>
   );
