@@ -69,7 +69,7 @@ function RouteMap({ src }: { src: string }) {
  * href and a clickable booking the title is a link that covers the whole card.
  */
 export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: BookingCardProps) {
-  const { t, intl } = useI18n();
+  const { t, intl, locale } = useI18n();
   const titleId = useId();
   // The badge's colour follows the status; its word may be more precise (cancelled by whom), issue 14.
   const statusKey = statusWordKey(booking.status);
@@ -79,7 +79,8 @@ export function BookingCard({ booking, href, onChoose, headingLevel = 3 }: Booki
   const when = formatDateTime(booking.pickup_date, intl);
   const title = (
     <>
-      {vehicle}
+      {/* Product names stay English in every language (issue 14: English inside a translated page says so). */}
+      {vehicle ? <span lang={locale === 'en' ? undefined : 'en'}>{vehicle}</span> : null}
       {vehicle && when ? ' · ' : null}
       {when ? <time dateTime={isoDateTime(booking.pickup_date)}>{when}</time> : null}
     </>

@@ -1,6 +1,7 @@
 import type { ArticleSummary, CategoryNode } from '@selfserve/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { contentLang } from '../lib/content-lang';
 import { useI18n } from '../lib/i18n';
 import { NodeList } from './node-list';
 
@@ -27,7 +28,7 @@ export function CategoryBrowser({
   onOpenChild,
   seeAllHref,
 }: CategoryBrowserProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const panelId = useId();
   const selected = categories.find((c) => c.id === selectedId) ?? categories[0];
   if (!selected) return <p data-testid="kb-no-topics">{t('kb.noTopics')}</p>;
@@ -45,6 +46,7 @@ export function CategoryBrowser({
                 aria-controls={panelId}
                 data-category-id={category.id}
                 onClick={() => onSelect(category)}
+                lang={contentLang(category.title, locale)}
               >
                 {category.title}
               </button>
@@ -53,7 +55,9 @@ export function CategoryBrowser({
         </ul>
       </nav>
       <section className="kb-browser__panel" id={panelId} aria-labelledby={`${panelId}-heading`}>
-        <h2 id={`${panelId}-heading`}>{selected.title}</h2>
+        <h2 id={`${panelId}-heading`} lang={contentLang(selected.title, locale)}>
+          {selected.title}
+        </h2>
         {selected.articles.length > 0 ? (
           <NodeList nodes={selected.articles} hrefFor={childHref} onOpen={onOpenChild} testId="category-children" />
         ) : (

@@ -1,5 +1,7 @@
 import type { ArticleSummary } from '@selfserve/contract';
 import { Link } from 'react-router';
+import { contentLang } from '../lib/content-lang';
+import { useI18n } from '../lib/i18n';
 
 export interface NodeListProps {
   nodes: readonly ArticleSummary[];
@@ -11,6 +13,7 @@ export interface NodeListProps {
 
 /** Categories, sections and articles as a list of links. */
 export function NodeList({ nodes, hrefFor, onOpen, testId }: NodeListProps) {
+  const { locale } = useI18n();
   return (
     <ul className="kb-list" data-testid={testId}>
       {nodes.map((node) => (
@@ -20,6 +23,7 @@ export function NodeList({ nodes, hrefFor, onOpen, testId }: NodeListProps) {
             className="kb-list__link"
             data-type={node.type}
             onClick={onOpen ? () => onOpen(node) : undefined}
+            lang={contentLang(node.title, locale)}
           >
             {node.title}
             <span className="kb-list__chevron" aria-hidden="true">
