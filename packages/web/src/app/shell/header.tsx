@@ -10,6 +10,7 @@ import { useSession } from '../../lib/session';
 import { LanguagePicker } from './language-picker';
 import { Logo } from './logo';
 import { SIDE_MENU_ID, SideMenu } from './side-menu';
+import { useCollapsingHeader } from './use-collapsing-header';
 
 /** The site header; what it offers is the entry mode's chrome (contract chromeFor), passed by the shell. */
 export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
@@ -21,6 +22,9 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
+  // Phones: hides while scrolling down, back when scrolling up; its height feeds scroll-padding-top (styles.css).
+  const collapsed = useCollapsingHeader(header);
   const signInHref = loginHref(`${location.pathname}${location.search}`);
   const showSearch = searchBoxVisible({ inApp, entryMode, ukHost, userCountry: user?.country_code });
 
@@ -49,7 +53,7 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
   };
 
   return (
-    <header className="site-header">
+    <header ref={header} className={collapsed ? 'site-header site-header--collapsed' : 'site-header'}>
       <div className="site-header__bar">
         {chrome.sideMenu ? (
           <button
@@ -112,7 +116,14 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
           )}
         </div>
       </div>
-      {chrome.sideMenu ? <SideMenu open={menuOpen} onClose={() => closeMenu(true)} loginHref={signInHref} /> : null}
+      {chrome.sideMenu ? (
+        <SideMenu
+          open={menuOpen}
+          onClose={() => closeMenu(true)}
+          loginHref={signInHref}
+          downloadHref={ukHost || !chrome.downloadLink ? null : appDownloadUrl}
+        />
+      ) : null}
     </header>
   );
 }

@@ -81,8 +81,9 @@ export function KbSearchBox() {
 
   return (
     <div className="kb-search" data-testid="kb-search">
+      {/* Named: the search page has a search landmark of its own (axe landmark-unique). */}
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is unknown to Safari before 17 and to jsdom; a form with role search is a landmark everywhere */}
-      <form role="search" className="kb-search__form" onSubmit={onSubmit}>
+      <form role="search" className="kb-search__form" aria-label={t('search.label')} onSubmit={onSubmit}>
         <label htmlFor={`${id}-input`} className="visually-hidden">
           {t('search.label')}
         </label>
