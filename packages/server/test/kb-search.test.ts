@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { kbPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
+import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { storedSynonyms } from '../src/modules/kb/repo.ts';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -104,7 +104,10 @@ describe.each(testDatabases)('search that understands questions [%s]', (dialect)
   it('takes an edited table on the next import, and refuses a bad one', async () => {
     writeSynonyms('cab: ride\n');
     const edited = await importDir();
-    expect(edited.ok).toBe(true);
+    expect(edited.ok && edited.synonymsChanged).toBe(1);
+    expect(formatImportResult(edited)).toMatch(/synonyms\s+table changed, 1 entries/);
+    const again = await importDir();
+    expect(again.ok && again.synonymsChanged).toBeUndefined();
     // 22 says refund, never money or back: only the synonym found it.
     expect(await ids('money back')).not.toContain('22');
 

@@ -40,7 +40,14 @@ export interface TranslationReport {
 }
 
 export type ImportResult =
-  | { ok: true; indexes: IndexReport[]; translations: TranslationReport; warnings: ContentWarning[] }
+  | {
+      ok: true;
+      indexes: IndexReport[];
+      translations: TranslationReport;
+      warnings: ContentWarning[];
+      /** entries of the synonym table when the import changed it (content/kb/synonyms.yml) */
+      synonymsChanged?: number;
+    }
   | { ok: false; problems: ContentProblem[] };
 
 /**
@@ -109,7 +116,13 @@ export async function importKnowledgeBase(
     forgetKbVersion(db);
   }
   const warnings = [...content.warnings, ...(i18n?.warnings ?? [])];
-  return { ok: true, indexes: [...reports.values()], translations: translationReport, warnings };
+  return {
+    ok: true,
+    indexes: [...reports.values()],
+    translations: translationReport,
+    warnings,
+    ...(synonyms && synonymsChanged ? { synonymsChanged: Object.keys(synonyms).length } : {}),
+  };
 }
 
 /** What an import changes in the translations of its indexes: new and edited ones, and those without a file. */
@@ -151,7 +164,13 @@ export function formatImportResult(result: ImportResult): string {
       `  ${'translations'.padEnd(22)} added ${t.added}, updated ${t.updated}, unchanged ${t.unchanged}, removed ${t.removed}`,
     );
   }
-  const total = result.indexes.reduce((n, r) => n + r.added + r.updated + r.removed, t.added + t.updated + t.removed);
+  if (result.synonymsChanged !== undefined) {
+    lines.push(`  ${'synonyms'.padEnd(22)} table changed, ${result.synonymsChanged} entries`);
+  }
+  const total = result.indexes.reduce(
+    (n, r) => n + r.added + r.updated + r.removed,
+    t.added + t.updated + t.removed + (result.synonymsChanged !== undefined ? 1 : 0),
+  );
   // Imported all the same; each warning names the file and line to fix.
   const warnings = result.warnings.length;
   if (warnings > 0) {
