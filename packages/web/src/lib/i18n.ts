@@ -12,6 +12,7 @@ import {
 } from '@selfserve/contract';
 import type enLabels from '@selfserve/contract/locales/en.json';
 import { useCallback, useSyncExternalStore } from 'react';
+import { readerParams } from './format-date';
 
 /**
  * The web app's texts (docs/i18n.md): one JSON file per locale in packages/contract/locales, a label tree plus, for
@@ -178,8 +179,8 @@ export function shownText(said: { code?: unknown; message?: unknown; params?: un
   const params = (typeof said.params === 'object' && said.params !== null ? said.params : {}) as MessageParamValues;
   const englishText = catalogues.get('en')?.get(said.code);
   if (message !== null && englishText !== undefined && message !== fillParams(englishText, params)) return message;
-  return translateIn(current, said.code, params);
+  return translateIn(current, said.code, readerParams(params, snapshot()));
 }
 
 // The contract's rules and answers speak through this catalogue: a message by its code, in the current language.
-setMessageRenderer((code, params) => translateIn(current, code, params));
+setMessageRenderer((code, params) => translateIn(current, code, readerParams(params, snapshot())));

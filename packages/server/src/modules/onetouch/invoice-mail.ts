@@ -4,6 +4,7 @@ import {
   type BillLineKey,
   type CodedMessage,
   coded,
+  formatCalendarDay,
   formatFare,
   formatMessage,
   INVOICE_CONFIRM_PAGE,
@@ -69,7 +70,10 @@ async function rideInvoice(db: Kysely<Database>, booking: BookingRow): Promise<I
     : [];
   const text = [
     formatMessage('mailInvoiceRide', { crn: booking.crn }),
-    formatMessage('mailInvoiceDate', { date: booking.pickup_date.slice(0, 10) }),
+    // Written as English is in the ride's country (en-IN "23 Nov 2026"), not as a bare ISO date (issue 14).
+    formatMessage('mailInvoiceDate', {
+      date: formatCalendarDay(booking.pickup_date, `en-${booking.currency_country}`),
+    }),
     formatMessage('mailInvoiceCity', { city: booking.city }),
     formatMessage('mailInvoiceVehicle', { vehicle: booking.display_car_name ?? booking.cab_category }),
     ...lines,
@@ -100,7 +104,10 @@ export async function composeInvoice(
   }
   const text = [
     formatMessage('mailInvoicePlan', { plan: sub.package_name }),
-    formatMessage('mailInvoicePeriod', { from: sub.activated_on.slice(0, 10), to: sub.expires_on.slice(0, 10) }),
+    formatMessage('mailInvoicePeriod', {
+      from: formatCalendarDay(sub.activated_on, `en-${user.country_code}`),
+      to: formatCalendarDay(sub.expires_on, `en-${user.country_code}`),
+    }),
     formatMessage('mailInvoiceTotal', { amount: formatFare(sub.amount_paid, user.country_code) }),
     '',
   ].join('\n');
