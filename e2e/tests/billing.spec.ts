@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
   articleIndexes,
   type BillResponse,
@@ -6,6 +6,7 @@ import {
   type CustomerBooking,
   reviewBillDispute,
 } from '@selfserve/contract';
+import { test } from './a11y.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   bookingRoutes,
   type KbMetaResponse,
@@ -7,6 +7,7 @@ import {
   routes,
   writeToUsArticleFor,
 } from '@selfserve/contract';
+import { test } from './a11y.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 // Issue 12: booking help that never dead-ends, the UK site's articles, a food-delivery rider's home, the invoice view

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiPaths, routes } from '@selfserve/contract';
+import { test } from './a11y.ts';
 
 test('an unknown route shows the not-found page (issue 14), whose home link leads a visitor to /home', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   formatMessage,
   messages,
@@ -10,6 +10,7 @@ import {
   ticketRoutes,
   writeToUsHref,
 } from '@selfserve/contract';
+import { test } from './a11y.ts';
 import { signIn } from './support.ts';
 
 // Olivia's two gift cards (packages/server/src/db/seed/orders.ts) and a plain gift-card article with Write to us

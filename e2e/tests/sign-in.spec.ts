@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiPaths, membershipOf, routes } from '@selfserve/contract';
+import { test } from './a11y.ts';
 
 const member = 'arjun.select@example.in';
 const customer = 'riya.customer@example.in';
