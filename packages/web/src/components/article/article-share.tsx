@@ -3,9 +3,10 @@ import { useI18n } from '../../lib/i18n';
 import { Button } from '../button';
 import { useToast } from '../toast';
 
-/** The page's address as a reader would share it (origin, path and query; no fragment). */
+/** The page's address as a reader would share it (origin, path and query; no fragment); safe to render on a server. */
 export function shareableUrl(location: { pathname: string; search: string }): string {
-  return `${window.location.origin}${location.pathname}${location.search}`;
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return `${origin}${location.pathname}${location.search}`;
 }
 
 /**
