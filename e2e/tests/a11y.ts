@@ -8,7 +8,8 @@ import { test as base, expect, type Page } from '@playwright/test';
  *
  * Use `test` from this file instead of '@playwright/test': each `page.goto` is followed by a scan of the settled page,
  * and the page a test ends on is scanned too. Pages reached by clicks in between are scanned with
- * `expectNoAxeViolations(page)` where a journey wants it.
+ * `expectNoAxeViolations(page)` where a journey wants it. Not used by timeout.spec.ts (its network is held on purpose,
+ * the page never settles) nor embedding.spec.ts (it drives a partner's test page on another origin).
  */
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,7 +27,7 @@ interface AxeViolation {
 
 /** Waits until the page has rendered its data: network quiet, no route progress bar, nothing aria-busy. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
     .waitForFunction(() => !document.querySelector('.route-progress, [aria-busy="true"], .loader'), undefined, {
       timeout: 10_000,
