@@ -36,7 +36,8 @@ export function OrderList({ labelledBy }: { labelledBy?: string }) {
         const href = orderHelpHref(order);
         return (
           <li key={order.order_id}>
-            <OrderCard order={order} {...(href ? { href } : {})} />
+            {/* Cards are h2 right under the page's h1, as the ride cards are (axe heading-order). */}
+            <OrderCard order={order} headingLevel={2} {...(href ? { href } : {})} />
           </li>
         );
       })}
