@@ -1,5 +1,6 @@
 import { type ArticleSummary, routes } from '@selfserve/contract';
 import { Link } from 'react-router';
+import { contentLang } from '../../lib/content-lang';
 import { useI18n } from '../../lib/i18n';
 
 export interface ArticleBreadcrumbsProps {
@@ -17,7 +18,7 @@ export interface ArticleBreadcrumbsProps {
  * The separators are drawn by CSS, so screen readers do not read them.
  */
 export function ArticleBreadcrumbs({ title, ancestors, hrefFor }: ArticleBreadcrumbsProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   return (
     <nav className="kb-breadcrumbs" aria-label={t('articlePage.breadcrumbs')} data-testid="breadcrumbs">
       <ol>
@@ -26,13 +27,15 @@ export function ArticleBreadcrumbs({ title, ancestors, hrefFor }: ArticleBreadcr
         </li>
         {ancestors.map((node) => (
           <li key={node.id}>
-            <Link to={hrefFor(node)} data-node-id={node.id}>
+            <Link to={hrefFor(node)} data-node-id={node.id} lang={contentLang(node.title, locale)}>
               {node.title}
             </Link>
           </li>
         ))}
         <li>
-          <span aria-current="page">{title}</span>
+          <span aria-current="page" lang={contentLang(title, locale)}>
+            {title}
+          </span>
         </li>
       </ol>
     </nav>

@@ -1,6 +1,7 @@
 import { type KbSearchResult, SEARCH_MIN_CHARS } from '@selfserve/contract';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { contentLang } from '../../../lib/content-lang';
 import { useI18n } from '../../../lib/i18n';
 import { articleHref, searchHref } from '../../../lib/kb/paths';
 import { searchTypeOf } from '../../../lib/kb/search-type';
@@ -14,7 +15,7 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search';
  * leads to the results page's next step (popular articles, ways to contact us).
  */
 export function KbSearchBox() {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
   const { user, isMember } = useSession();
@@ -139,6 +140,7 @@ export function KbSearchBox() {
                   to={articleHref(item.id)}
                   className="kb-search__option"
                   onClick={() => setOpen(false)}
+                  lang={contentLang(item.title, locale)}
                 >
                   <span className="kb-search__title">{item.title}</span>
                   <span className="kb-search__snippet">{item.snippet}</span>
