@@ -16,7 +16,7 @@ test('/ goes to the home of the entry mode: the website visitor lands on /home',
   await expect(h1(page)).toHaveText('How can we help?');
   await expect(page.getByTestId('category-browser')).toBeVisible();
   // replaced, not pushed: the app's history is still at its first entry, so Back does not return to the bare /
-  expect(await page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx)).toBe(0);
+  expect(await page.evaluate('window.history.state?.idx')).toBe(0);
 });
 
 test('an unknown URL answers 404 and shows the not-found page, which leads home', async ({ page }) => {
