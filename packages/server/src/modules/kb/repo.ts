@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import {
   indexStopWords,
+  normalizeSearchText,
   type QueryGroup,
   queryGroups,
   type SupportedLocale,
   type Synonyms,
-  searchTerms,
   shortWordVariants,
   typoTolerant,
   withinOneEdit,
@@ -232,8 +232,9 @@ function tsvectorLiteral(title: string, body: string): string {
   return [...positions].map(([token, list]) => `'${token}':${list.join(',')}`).join(' ');
 }
 
+/** A title's search text: every word (searchTerms would keep only the first eight different ones). */
 function searchTextOf(title: string): string {
-  return searchTerms(title).join(' ');
+  return normalizeSearchText(title);
 }
 
 // ---- search ----------------------------------------------------------------------------------
@@ -420,6 +421,9 @@ async function fullMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: strin
   return result.rows;
 }
 
+/** How many of the best-ranked articles matching any group SQLite's partial search counts the groups of. */
+const PARTIAL_CANDIDATES = 100;
+
 /** Articles matching some but not all groups: the more groups, then the more of them in the title, first. */
 async function partialMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
   const any = groups.map((g) => tsGroup(g)).join(' | ');
@@ -445,37 +449,51 @@ async function partialMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: 
   );
 }
 
+/**
+ * SQLite: the best-ranked candidates matching any group (bm25 already puts documents with more of the words, and
+ * title matches, first), counted here: FTS5 answers which documents have a word only by reading the word's whole
+ * list, once per group — several times the cost of the search itself on a large base.
+ */
 async function partialMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
   const any = groups.map(ftsGroup).join(' OR ');
-  // Each group's matching rows are read once (an IN list SQLite builds once), not per candidate.
-  const matched = sql.join(
-    groups.map((g) => sql`(f.rowid in (select rowid from articles_fts where articles_fts match ${ftsGroup(g)}))`),
-    sql` + `,
-  );
-  const titled = sql.join(
-    groups.map(
-      (g) => sql`(f.rowid in (select rowid from articles_fts where articles_fts match ${`title : ${ftsGroup(g)}`}))`,
-    ),
-    sql` + `,
-  );
-  // Ordered and cut inside FTS5's results (only articles are indexed), then joined: other bodies are never read.
-  const result = await sql<SearchHit>`
-    select ${hitColumns}, m.rank
+  const candidates = await sql<SearchHit & { rank: number }>`
+    select ${hitColumns}, f.rank
     from (
-      select * from (
-        select f.article_id, f.rank, ${matched} as matched, ${titled} as titled
-        from (
-          select rowid, article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
-          from articles_fts
-          where articles_fts match ${any} and index_name in (${sql.join(indexes)})
-        ) f
-      ) c
-      where c.matched < ${groups.length}
-      order by c.matched desc, c.titled desc, c.rank limit ${limit}
-    ) m join articles a on a.id = m.article_id
-    where a.type = 'article'
-    order by m.matched desc, m.titled desc, m.rank, a.title`.execute(db);
-  return result.rows;
+      select article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
+      from articles_fts
+      where articles_fts match ${any} and index_name in (${sql.join(indexes)})
+      order by rank limit ${Math.max(PARTIAL_CANDIDATES, limit * 2)}
+    ) f join articles a on a.id = f.article_id
+    where a.type = 'article'`.execute(db);
+  return candidates.rows
+    .map((hit) => {
+      const title = ` ${searchTextOf(hit.title)} `;
+      const text = `${title}${hit.body_text} `;
+      let matched = 0;
+      let titled = 0;
+      for (const g of groups) {
+        if (groupIn(g, text)) matched++;
+        if (groupIn(g, title)) titled++;
+      }
+      return { hit, matched, titled };
+    })
+    .filter((c) => c.matched > 0 && c.matched < groups.length)
+    .sort(
+      (a, b) =>
+        b.matched - a.matched ||
+        b.titled - a.titled ||
+        a.hit.rank - b.hit.rank ||
+        a.hit.title.localeCompare(b.hit.title),
+    )
+    .slice(0, limit)
+    .map((c) => c.hit);
+}
+
+/** Whether a group matches a normalised text (words between single spaces, one space at each end), as FTS5 would. */
+function groupIn(g: ExpandedGroup, text: string): boolean {
+  const typed = g.typed.join(' ');
+  if (text.includes(` ${typed} `) || (g.prefix && text.includes(` ${typed}`))) return true;
+  return [...g.near, ...g.alternatives.map((a) => a.join(' '))].some((w) => text.includes(` ${w} `));
 }
 
 export function recordZeroResultSearch(db: Db, query: string, indexes: string[]) {
