@@ -29,7 +29,7 @@ interface AxeViolation {
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
-    .waitForFunction(() => !document.querySelector('.route-progress, [aria-busy="true"], .loader'), undefined, {
+    .waitForFunction(`!document.querySelector('.route-progress, [aria-busy="true"], .loader')`, undefined, {
       timeout: 10_000,
     })
     .catch(() => undefined);
@@ -38,18 +38,17 @@ export async function settle(page: Page): Promise<void> {
 /** Runs axe-core on the page as it is and asserts no violation of any impact. */
 export async function expectNoAxeViolations(page: Page, where = ''): Promise<void> {
   await settle(page);
-  const hasAxe = await page.evaluate(() => 'axe' in window);
+  // Scripts as strings: the e2e project compiles without the DOM library.
+  const hasAxe = await page.evaluate<boolean>(`'axe' in window`);
   if (!hasAxe) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<unknown> } }).axe;
-    const result = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: AxeViolation[] };
-    return result.violations.map((v) => ({
+  const violations = await page.evaluate<AxeViolation[]>(`axe
+    .run(document, { resultTypes: ['violations'] })
+    .then((result) => result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })),
-    }));
-  });
+    })))`);
   const url = new URL(page.url());
   expect(violations, `axe violations on ${where || `${url.pathname}${url.search}`}`).toEqual([]);
 }

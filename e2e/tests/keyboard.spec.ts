@@ -10,8 +10,41 @@ import { allListedBookings } from './support.ts';
 
 const riya = 'riya.customer@example.in';
 
+// The page's objects, typed just enough (the e2e project compiles without the DOM library).
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+interface El {
+  ownerDocument: Doc;
+  contains(other: unknown): boolean;
+  getBoundingClientRect(): Box;
+  classList: { contains(name: string): boolean };
+  outerHTML: string;
+}
+interface Doc {
+  activeElement: El | null;
+  body: El;
+  querySelector(selector: string): El | null;
+}
+
 /** Whether `target` has the focus. */
-const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement).catch(() => false);
+const focused = (target: Locator) =>
+  target
+    .evaluate((el) => {
+      const e = el as unknown as El;
+      return e === e.ownerDocument.activeElement;
+    })
+    .catch(() => false);
+
+/** Whether the focus is inside `container`. */
+const focusInside = (container: Locator) =>
+  container.evaluate((el) => {
+    const e = el as unknown as El;
+    return e.contains(e.ownerDocument.activeElement);
+  });
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { max = 120, back = false } = {}) {
@@ -80,7 +113,7 @@ test('riya signs in, chooses a ride, an issue, and rates the one-touch answer â€
   await expect(menu).toBeVisible();
   for (let i = 0; i < 10; i++) {
     await page.keyboard.press('Tab');
-    expect(await menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(await focusInside(menu)).toBe(true);
   }
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -137,13 +170,11 @@ test('riya signs in, chooses a ride, an issue, and rates the one-touch answer â€
   await expectNoAxeViolations(page);
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `Tab ${i + 1} stays in the dialog`).toBe(
-      true,
-    );
+    expect(await focusInside(dialog), `Tab ${i + 1} stays in the dialog`).toBe(true);
   }
   for (let i = 0; i < 4; i++) {
     await page.keyboard.press('Shift+Tab');
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    expect(await focusInside(dialog)).toBe(true);
   }
 
   // Rate the answer Good, hear the thanks inside the dialog, then Escape closes it.
@@ -154,7 +185,7 @@ test('riya signs in, chooses a ride, an issue, and rates the one-touch answer â€
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Focus is back in the one-touch panel, not lost on <body>.
-  expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  expect(await focusInside(panel)).toBe(true);
 });
 
 test.describe('on a phone (390 Ã— 844)', () => {
@@ -171,9 +202,10 @@ test.describe('on a phone (390 Ã— 844)', () => {
 
     const covered = () =>
       page.evaluate(() => {
-        const el = document.activeElement;
-        const banner = document.querySelector('header.site-header');
-        if (!el || el === document.body || !banner || banner.contains(el) || el.classList.contains('skip-link')) {
+        const doc = (globalThis as unknown as { document: Doc }).document;
+        const el = doc.activeElement;
+        const banner = doc.querySelector('header.site-header');
+        if (!el || el === doc.body || !banner || banner.contains(el) || el.classList.contains('skip-link')) {
           return null;
         }
         const a = el.getBoundingClientRect();
@@ -200,11 +232,11 @@ test.describe('on a phone (390 Ã— 844)', () => {
     }
 
     // Scrolling down hides the header; scrolling up brings it back.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await expect.poll(async () => (await header.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
-    await page.evaluate(() => window.scrollBy(0, 600));
+    await page.evaluate('window.scrollBy(0, 600)');
     await expect.poll(async () => (await header.boundingBox())?.y ?? 0).toBeLessThanOrEqual(-height + 1);
-    await page.evaluate(() => window.scrollBy(0, -200));
+    await page.evaluate('window.scrollBy(0, -200)');
     await expect.poll(async () => (await header.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
   });
 });
