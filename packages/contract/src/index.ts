@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './bill.ts';
 export * from './booking-paths.ts';
 export * from './bookings.ts';
+export * from './calendar-day.ts';
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './countries-api.ts';

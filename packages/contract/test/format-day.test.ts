@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay } from '../src/booking-paths.ts';
+import { formatCalendarDay } from '../src/calendar-day.ts';
 
 // Issue 14: the days the server writes into texts (invoice mails) as the reader's country writes English.
 describe('formatCalendarDay', () => {
