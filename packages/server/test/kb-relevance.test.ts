@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
-import { searchArticles } from '../src/modules/kb/repo.ts';
+import { PARTIAL_MAX, searchArticles } from '../src/modules/kb/repo.ts';
 import { openTestDatabase, type TestDatabase, testDatabases } from './helpers.ts';
 
 const contentKb = path.resolve(import.meta.dirname, '../../../content/kb');
@@ -109,4 +109,15 @@ describe.each(testDatabases)('search relevance on the real knowledge base [%s]',
     );
     expect(rate).toBeGreaterThanOrEqual(MIN_HIT_RATE);
   }, 60_000);
+
+  it(`lists at most ${PARTIAL_MAX} partial matches, never above a full match`, async () => {
+    const none = await searchArticles(database.db, database.dialect, 'refund zzqqxxjj', RIDER, 20);
+    expect(none.length).toBeGreaterThan(0);
+    expect(none.length).toBeLessThanOrEqual(PARTIAL_MAX);
+    expect(none.every((h) => h.partial)).toBe(true);
+    const mixed = await searchArticles(database.db, database.dialect, 'refund wallet cancelled', RIDER, 20);
+    const firstPartial = mixed.findIndex((h) => h.partial);
+    expect(firstPartial).toBeGreaterThan(0);
+    expect(mixed.slice(firstPartial).every((h) => h.partial)).toBe(true);
+  });
 });

@@ -387,9 +387,10 @@ export async function searchArticles(
     ? fullMatchesPostgres(db, expanded, indexes, limit)
     : fullMatchesSqlite(db, expanded, indexes, limit));
   if (full.length >= limit || expanded.length < 2) return full;
+  const room = Math.min(limit - full.length, PARTIAL_MAX);
   const partial = await (dialect === 'postgres'
-    ? partialMatchesPostgres(db, expanded, indexes, limit - full.length)
-    : partialMatchesSqlite(db, expanded, indexes, limit - full.length));
+    ? partialMatchesPostgres(db, expanded, indexes, room)
+    : partialMatchesSqlite(db, expanded, indexes, room));
   return [...full, ...partial.map((h) => ({ ...h, partial: true }))];
 }
 
@@ -421,8 +422,10 @@ async function fullMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: strin
   return result.rows;
 }
 
+/** At most this many partial matches follow the full ones: the best few, not every article sharing a word. */
+export const PARTIAL_MAX = 5;
 /** How many of the best-ranked articles matching any group SQLite's partial search counts the groups of. */
-const PARTIAL_CANDIDATES = 100;
+const PARTIAL_CANDIDATES = 50;
 
 /** Articles matching some but not all groups: the more groups, then the more of them in the title, first. */
 async function partialMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
@@ -462,7 +465,7 @@ async function partialMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: st
       select article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
       from articles_fts
       where articles_fts match ${any} and index_name in (${sql.join(indexes)})
-      order by rank limit ${Math.max(PARTIAL_CANDIDATES, limit * 2)}
+      order by rank limit ${Math.max(PARTIAL_CANDIDATES, limit * 4)}
     ) f join articles a on a.id = f.article_id
     where a.type = 'article'`.execute(db);
   return candidates.rows
