@@ -10,6 +10,7 @@ import { openTestDatabase, type TestDatabase, testDatabases } from './helpers.ts
 const contentKb = path.resolve(import.meta.dirname, '../../../content/kb');
 const RIDER = ['customer'];
 const DRIVER = ['driver_in_en', 'driver_in_en_trip'];
+const DRIVER_HI = ['driver_in_hi', 'driver_in_hi_trip'];
 const MIN_HIT_RATE = 0.95;
 
 /** [question, indexes searched, the article it must find in the top 3] */
@@ -79,6 +80,11 @@ export const relevanceSet: [string, string[], string][] = [
   ['i want someone from support to call me', DRIVER, '200501'],
   ['helpline number for my city', DRIVER, '200502'],
   ['accident during a trip', DRIVER, '210502'],
+  // drivers reading Hindi (the index is Hindi at source)
+  ['मेरा हफ्ते का पैसा कब आएगा', DRIVER_HI, '220101'],
+  ['बैंक खाता कैसे बदलूँ', DRIVER_HI, '220203'],
+  ['मेरी रेटिंग कम क्यों हो गई', DRIVER_HI, '220302'],
+  ['ग्राहक ने गाड़ी गंदी कर दी', DRIVER_HI, '220303'],
 ];
 
 describe.each(testDatabases)('search relevance on the real knowledge base [%s]', (dialect) => {
