@@ -367,6 +367,16 @@ function tsGroup(g: ExpandedGroup, weight = ''): string {
 }
 
 /**
+ * The query ts_rank weighs a group by: ts_rank counts every word of a phrase on its own, so the stop words of a typed
+ * synonym phrase ("get my money back") would reward articles that merely say "get"; they are left out of the ranking
+ * (the match still needs the whole phrase).
+ */
+function tsRankGroup(g: ExpandedGroup): string {
+  const words = g.typed.length > 1 ? g.typed.filter((w) => !indexStopWords.has(w)) : g.typed;
+  return tsGroup({ ...g, typed: words.length > 0 ? words : g.typed });
+}
+
+/**
  * Full-text search over titles (weighted) and bodies, ranked; the one dialect-specific function of the knowledge
  * base (FTS5 bm25 / tsvector ts_rank). The query's groups (contract queryGroups: stop words dropped, synonyms added)
  * must all match; when fewer than `limit` articles match all of them, the best partial matches follow (`partial`),
@@ -398,9 +408,10 @@ const hitColumns = sql`a.id, a.index_name, a.type, a.parent_id, a.title, a.label
 
 async function fullMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
   const q = groups.map((g) => tsGroup(g)).join(' & ');
+  const r = groups.map(tsRankGroup).join(' & ');
   const result = await sql<SearchHit>`
-    select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank
-    from articles a, cast(${q} as tsquery) q
+    select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) as rank
+    from articles a, cast(${q} as tsquery) q, cast(${r} as tsquery) r
     where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
     order by rank desc, a.title limit ${limit}`.execute(db);
   return result.rows;
@@ -440,9 +451,9 @@ async function partialMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: 
   );
   const result = await sql<SearchHit>`
     select * from (
-      select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, q) as rank,
+      select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) as rank,
         ${matched} as matched, ${titled} as titled
-      from articles a, cast(${any} as tsquery) q
+      from articles a, cast(${any} as tsquery) q, cast(${groups.map(tsRankGroup).join(' | ')} as tsquery) r
       where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
     ) m
     where m.matched < ${groups.length}
