@@ -2,8 +2,8 @@ import { formatFare, formatMessage, intlLocale, type SupportedLocale } from '@se
 import { afterEach, describe, expect, it } from 'vitest';
 import { billAmount } from '../src/components/bill/bill-breakdown';
 import { formatOrderAmount } from '../src/components/order-card';
-import { formatDateTime, formatDay, readerParams } from '../src/lib/format-date';
-import { setLocale, setReaderCountry } from '../src/lib/i18n';
+import { formatDateTime, formatDay } from '../src/lib/format-date';
+import { readerParams, setLocale, setReaderCountry } from '../src/lib/i18n';
 
 // Issue 14: dates, times and amounts through Intl for the reader's language AND country — an Indian, British,
 // Australian or New Zealand reader never sees the US "Nov 23, 2026, 5:21 AM" nor "₹3297" without a separator.
@@ -74,6 +74,7 @@ describe("a server message's dates, written for the reader", () => {
     expect(readerParams({ when: at }, 'en-GB').when).toMatch(/^23 Nov 2026, \d{2}:\d{2}$/);
     const plain = { amount: '₹300' };
     expect(readerParams(plain, 'en-IN')).toBe(plain);
+    expect(readerParams({ date: '2026-13-45' }, 'en-IN')).toEqual({ date: '2026-13-45' });
   });
 
   afterEach(async () => {

@@ -18,7 +18,6 @@ export function formatDay(value: string | number | null | undefined, locale: str
 }
 
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function formatWith(value: string | number | null | undefined, locale: string, options: Intl.DateTimeFormatOptions) {
   if (value === null || value === undefined || value === '') return '';
@@ -30,27 +29,6 @@ function formatWith(value: string | number | null | undefined, locale: string, o
     // An unknown locale tag: fall back to English rather than show nothing.
     return new Intl.DateTimeFormat('en', options).format(date);
   }
-}
-
-/**
- * The parameters of a server message with its dates written for the reader: the API sends them machine-readable
- * ('2026-11-20', ISO date-times) so every language can write them its own way ("20 Nov 2026", "20 nov. 2026").
- */
-export function readerParams<P extends Record<string, string | number>>(params: P, locale: string): P {
-  let changed: Record<string, string | number> | null = null;
-  for (const [name, value] of Object.entries(params)) {
-    if (typeof value !== 'string') continue;
-    const text = CALENDAR_DAY.test(value)
-      ? formatDay(value, locale)
-      : ISO_DATE_TIME.test(value)
-        ? formatDateTime(value, locale)
-        : null;
-    if (text !== null) {
-      changed ??= { ...params };
-      changed[name] = text;
-    }
-  }
-  return (changed ?? params) as P;
 }
 
 /** Machine-readable form for <time dateTime>. */

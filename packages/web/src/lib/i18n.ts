@@ -12,7 +12,6 @@ import {
 } from '@selfserve/contract';
 import type enLabels from '@selfserve/contract/locales/en.json';
 import { useCallback, useSyncExternalStore } from 'react';
-import { readerParams } from './format-date';
 
 /**
  * The web app's texts (docs/i18n.md): one JSON file per locale in packages/contract/locales, a label tree plus, for
@@ -98,6 +97,30 @@ export function translateIn(locale: SupportedLocale, key: string, params?: TextP
 }
 
 export const t: Translate = (key, params) => translateIn(current, key, params);
+
+const dateTime = { dateStyle: 'medium', timeStyle: 'short' } as const;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * A server message's parameters with its dates written for the reader (issue 14): the API sends them machine-readable
+ * ('2026-11-20', ISO date-times) so each language writes them its own way ("20 Nov 2026", "20 नव॰ 2026"). Here and
+ * not in format-date.ts, which the first page does not load.
+ */
+export function readerParams<P extends MessageParamValues>(params: P, locale: string): P {
+  let out = params;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || !ISO_DATE.test(value)) continue;
+    // A calendar day is that day wherever the reader is; a date-time is shown in the reader's time zone.
+    const day = value.length === 10;
+    try {
+      const format = new Intl.DateTimeFormat(locale, day ? { dateStyle: 'medium', timeZone: 'UTC' } : dateTime);
+      out = { ...out, [name]: format.format(new Date(value)) };
+    } catch {
+      // An impossible date (2026-13-45) or an unusable locale tag: the value as sent.
+    }
+  }
+  return out;
+}
 
 export function currentLocale(): SupportedLocale {
   return current;
