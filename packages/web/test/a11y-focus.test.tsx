@@ -122,7 +122,7 @@ describe('The side menu is a real modal', () => {
     renderWithSession(<Header />, { session: { user: riya } });
     const toggle = screen.getByRole('button', { name: 'Menu' });
     await user.click(toggle);
-    const menu = screen.getByRole('dialog', { name: 'Side menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Side menu' });
     expect(menu.tagName).toBe('DIALOG');
     expect(menu).toHaveAttribute('open');
     const close = within(menu).getByRole('button', { name: 'Close menu' });

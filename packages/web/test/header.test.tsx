@@ -84,7 +84,7 @@ describe('Side menu', () => {
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('navigation', { name: 'Side menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Side menu' })).toBeInTheDocument();
     expect(screen.getByTestId('login-prompt')).toHaveTextContent('Sign in to see your bookings and tickets');
 
     await user.keyboard('{Escape}');
@@ -97,7 +97,7 @@ describe('Side menu', () => {
     const user = userEvent.setup();
     renderWithSession(<Header />, { session: { user: riya } });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
-    expect(screen.getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', routes.bookings);
+    expect(await screen.findByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', routes.bookings);
     expect(screen.getByRole('link', { name: 'My tickets' })).toHaveAttribute('href', routes.tickets);
     expect(screen.queryByTestId('login-prompt')).not.toBeInTheDocument();
   });
@@ -106,6 +106,7 @@ describe('Side menu', () => {
     const user = userEvent.setup();
     renderWithSession(<Header />);
     await user.click(screen.getByRole('button', { name: 'Menu' }));
+    await screen.findByRole('navigation', { name: 'Side menu' });
     expect(screen.queryByRole('link', { name: 'My tickets' })).not.toBeInTheDocument();
   });
 
@@ -127,14 +128,14 @@ describe('Side menu', () => {
     const sunil = { ...riya, id: 'u_food_rider', role: 'food_delivery_rider' as const };
     const view = renderWithSession(<Header />, { session: { user: sunil } });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
-    const menu = within(screen.getByRole('navigation', { name: 'Side menu' }));
+    const menu = within(await screen.findByRole('navigation', { name: 'Side menu' }));
     expect(menu.queryByRole('link', { name: 'My Bookings' })).not.toBeInTheDocument();
     expect(menu.getByRole('link', { name: 'My tickets' })).toBeInTheDocument();
     view.unmount();
     renderWithSession(<Header />, { session: { user: riya } });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     expect(
-      within(screen.getByRole('navigation', { name: 'Side menu' })).getByRole('link', { name: 'My Bookings' }),
+      within(await screen.findByRole('navigation', { name: 'Side menu' })).getByRole('link', { name: 'My Bookings' }),
     ).toHaveAttribute('href', '/bookings');
   });
 });

@@ -64,7 +64,7 @@ describe('rider-only cards', () => {
     expect(screen.getByTestId('home-bookings')).toBeInTheDocument();
     renderWithSession(<Header />, { session: signedIn(ramesh, 'customer_website') });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Menu' }));
-    const menu = within(screen.getByRole('navigation', { name: 'Side menu' }));
+    const menu = within(await screen.findByRole('navigation', { name: 'Side menu' }));
     expect(menu.getByRole('link', { name: 'My Bookings' })).toHaveAttribute('href', '/bookings');
   });
 

@@ -1,5 +1,5 @@
 import { type Chrome, chromeFor, routes, searchBoxVisible, seesRiderCards } from '@selfserve/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MembershipStamp } from '../../components/membership-stamp';
 import { useLogout } from '../../features/auth/api/logout';
@@ -9,8 +9,13 @@ import { loginHref } from '../../lib/return-path';
 import { useSession } from '../../lib/session';
 import { LanguagePicker } from './language-picker';
 import { Logo } from './logo';
-import { SIDE_MENU_ID, SideMenu } from './side-menu';
 import { useCollapsingHeader } from './use-collapsing-header';
+
+const SIDE_MENU_ID = 'side-menu';
+// The drawer is fetched when the menu button is first pointed at, focused or pressed: most pages never open it, so
+// the first page does not carry it (nor the modal-dialog code it uses).
+const loadSideMenu = () => import('./side-menu');
+const SideMenu = lazy(() => loadSideMenu().then((module) => ({ default: module.SideMenu })));
 
 /** The site header; what it offers is the entry mode's chrome (contract chromeFor), passed by the shell. */
 export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
@@ -21,6 +26,7 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
   const navigate = useNavigate();
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuUsed, setMenuUsed] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const header = useRef<HTMLElement>(null);
   // Phones: hides while scrolling down, back when scrolling up; its height feeds scroll-padding-top (styles.css).
@@ -62,7 +68,12 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
             className="menu-toggle"
             aria-expanded={menuOpen}
             aria-controls={SIDE_MENU_ID}
-            onClick={() => setMenuOpen((open) => !open)}
+            onPointerEnter={() => void loadSideMenu()}
+            onFocus={() => void loadSideMenu()}
+            onClick={() => {
+              setMenuUsed(true);
+              setMenuOpen((open) => !open);
+            }}
           >
             <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20">
               <path fill="currentColor" d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" />
@@ -116,13 +127,16 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
           )}
         </div>
       </div>
-      {chrome.sideMenu ? (
-        <SideMenu
-          open={menuOpen}
-          onClose={() => closeMenu(true)}
-          loginHref={signInHref}
-          downloadHref={ukHost || !chrome.downloadLink ? null : appDownloadUrl}
-        />
+      {chrome.sideMenu && menuUsed ? (
+        <Suspense fallback={null}>
+          <SideMenu
+            id={SIDE_MENU_ID}
+            open={menuOpen}
+            onClose={() => closeMenu(true)}
+            loginHref={signInHref}
+            downloadHref={ukHost || !chrome.downloadLink ? null : appDownloadUrl}
+          />
+        </Suspense>
       ) : null}
     </header>
   );

@@ -7,9 +7,9 @@ import { useSession } from '../../lib/session';
 import { useModalDialog } from '../../lib/use-modal-dialog';
 import { LanguagePicker } from './language-picker';
 
-export const SIDE_MENU_ID = 'side-menu';
-
 export interface SideMenuProps {
+  /** The element id the header's menu button controls. */
+  id: string;
   open: boolean;
   onClose: () => void;
   loginHref: string;
@@ -23,7 +23,7 @@ export interface SideMenuProps {
  * (useModalDialog): the page behind is inert, Tab stays in the drawer, Escape closes it; the header gives focus back
  * to the menu button.
  */
-export function SideMenu({ open, onClose, loginHref, downloadHref = null }: SideMenuProps) {
+export function SideMenu({ id, open, onClose, loginHref, downloadHref = null }: SideMenuProps) {
   const { t } = useI18n();
   const { user, ukHost, entryMode } = useSession();
   const panel = useRef<HTMLElement>(null);
@@ -36,7 +36,7 @@ export function SideMenu({ open, onClose, loginHref, downloadHref = null }: Side
   }, [open]);
 
   return (
-    <dialog id={SIDE_MENU_ID} className="side-menu" ref={dialog} aria-label={t('menu.label')}>
+    <dialog id={id} className="side-menu" ref={dialog} aria-label={t('menu.label')}>
       {open ? (
         <>
           {/* Pointer convenience only: keyboard users have Escape and the close button. */}
