@@ -32,7 +32,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           // The libraries every page needs change rarely: one long-cached chunk. Page-only libraries
           // (react-hook-form, zod) are not listed and stay in the lazy chunks of the pages using them.
-          groups: [{ name: 'framework', test: firstPageLibraries }],
+          groups: [{ name: 'framework', test: firstPageLibraries, priority: 2 }, { name: 'shell', test: /(contract[\\/]src[\\/](constants|message-render|navigation|entry-modes|booking-paths|languages|api-paths|invalid-token)\.ts|web[\\/]src[\\/]lib[\\/](i18n|api-client|session|config)\.ts|vite[\\/]preload-helper\.js|rolldown[\\/]runtime\.js)$/, priority: 1, includeDependenciesRecursively: false }],
         },
       },
     },

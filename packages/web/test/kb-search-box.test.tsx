@@ -17,6 +17,13 @@ const results = [
   { ...summary('100302', 'Refund for a cancelled ride'), snippet: 'if you paid online for a ride' },
 ];
 
+/** The box loads its suggestions when first focused (kb-search-box.tsx): let that module arrive before typing. */
+async function suggestionsLoaded() {
+  await act(async () => {
+    await import('../src/features/kb/components/kb-search-suggestions');
+  });
+}
+
 describe('header search box: who sees it', () => {
   it.each([
     ['a visitor on the default site', {}, true],
@@ -33,9 +40,10 @@ describe('header search box: who sees it', () => {
 });
 
 describe('header search box: suggestions', () => {
-  function typeQuery(text: string) {
+  async function typeQuery(text: string) {
     const box = screen.getByRole('combobox', { name: 'Search help articles' });
     fireEvent.focus(box);
+    await suggestionsLoaded();
     fireEvent.change(box, { target: { value: text } });
     return box;
   }
@@ -50,7 +58,7 @@ describe('header search box: suggestions', () => {
       </>,
       { session: { user: riya } },
     );
-    const box = typeQuery('refnd');
+    const box = await typeQuery('refnd');
     act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
     expect(fetchMock).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
@@ -72,7 +80,7 @@ describe('header search box: suggestions', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/article/100302');
   });
 
-  it('goes to the results page on Enter with no suggestion chosen', () => {
+  it('goes to the results page on Enter with no suggestion chosen', async () => {
     mockFetch({});
     renderWithSession(
       <>
@@ -80,7 +88,7 @@ describe('header search box: suggestions', () => {
         <Location />
       </>,
     );
-    const box = typeQuery('refund');
+    const box = await typeQuery('refund');
     fireEvent.submit(box.closest('form') as HTMLFormElement);
     expect(screen.getByTestId('location')).toHaveTextContent('/search?q=refund');
   });
@@ -92,7 +100,7 @@ describe('header search box: suggestions', () => {
         jsonResponse({ status: 'FAILURE', error: { code: 'NOT_FOUND', message: 'No Articles Found' } }, 404),
     });
     renderWithSession(<Header />);
-    typeQuery('zzzqqq');
+    await typeQuery('zzzqqq');
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     expect(screen.getByText('No Articles Found')).toBeInTheDocument();
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();

@@ -20,6 +20,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The box loads its suggestions when first focused (kb-search-box.tsx): let that module arrive before typing. */
+async function suggestionsLoaded() {
+  await act(async () => {
+    await import('../src/features/kb/components/kb-search-suggestions');
+  });
+}
+
 describe('/search with no result: the next step', () => {
   it('shows the popular articles of the viewer’s index and the ways to contact support', async () => {
     const fetchMock = mockFetch({
@@ -92,6 +99,7 @@ describe('header search box', () => {
     renderWithSession(<Header />, { session: { user: riya } });
     const box = screen.getByRole('combobox', { name: 'Search help articles' });
     box.focus();
+    await suggestionsLoaded();
     fireEvent.change(box, { target: { value: 'refund' } });
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -116,6 +124,7 @@ describe('header search box', () => {
     );
     const box = screen.getByRole('combobox', { name: 'Search help articles' });
     fireEvent.focus(box);
+    await suggestionsLoaded();
     fireEvent.change(box, { target: { value: 'teleportation' } });
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
     const next = screen.getByRole('link', { name: 'See popular articles and ways to contact us' });

@@ -1,12 +1,13 @@
-import { type KbSearchResult, SEARCH_MIN_CHARS } from '@selfserve/contract';
-import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { contentLang } from '../../../lib/content-lang';
+import type { KbSearchResult } from '@selfserve/contract';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { articleHref, searchHref } from '../../../lib/kb/paths';
-import { searchTypeOf } from '../../../lib/kb/search-type';
-import { useSession } from '../../../lib/session';
-import { useDebouncedSearch } from '../hooks/use-debounced-search';
+
+// The suggestions (and the debounced search behind them) load when the reader first points at, focuses or types in
+// the box: the header is on every first page, the suggestions are needed only by those who search from it.
+const loadSuggestions = () => import('./kb-search-suggestions');
+const KbSearchSuggestions = lazy(() => loadSuggestions().then((module) => ({ default: module.KbSearchSuggestions })));
 
 /**
  * The header search box (spec §6, guided-flows §2): a combobox whose suggestions come from the debounced
@@ -15,24 +16,21 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search';
  * leads to the results page's next step (popular articles, ways to contact us).
  */
 export function KbSearchBox() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
-  const { user, isMember } = useSession();
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const type = searchTypeOf(user?.role, isMember);
-  // The header is on every first page: the search call (and the contract schemas it brings) loads with
-  // the first search, not with the page.
-  const search = useCallback(
-    (query: string) =>
-      import('../../../lib/kb/search-articles').then((m) => m.searchArticles({ type, query, limit: 8 })),
-    [type],
-  );
-  const result = useDebouncedSearch(text, search);
+  const [results, setResults] = useState<KbSearchResult[]>([]);
+  const [wanted, setWanted] = useState(false);
+  const want = () => {
+    void loadSuggestions();
+    setWanted(true);
+  };
+  const close = useCallback(() => setOpen(false), []);
 
   // A new page closes the suggestions.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
@@ -42,11 +40,7 @@ export function KbSearchBox() {
   }, [location.key]);
 
   const trimmed = text.trim();
-  const results: KbSearchResult[] =
-    trimmed.length >= SEARCH_MIN_CHARS && result.query !== null ? (result.data ?? []) : [];
-  const answered = trimmed.length >= SEARCH_MIN_CHARS && result.query !== null && !result.error;
   const showList = open && results.length > 0;
-  const showEmpty = open && answered && results.length === 0 && !result.searching;
 
   const openResult = (item: KbSearchResult) => {
     setOpen(false);
@@ -102,11 +96,16 @@ export function KbSearchBox() {
           enterKeyHint="search"
           value={text}
           onChange={(e) => {
+            want();
             setText(e.target.value);
             setOpen(true);
             setActive(-1);
           }}
-          onFocus={() => setOpen(true)}
+          onPointerEnter={want}
+          onFocus={() => {
+            want();
+            setOpen(true);
+          }}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
         />
@@ -119,51 +118,17 @@ export function KbSearchBox() {
           </svg>
           <span className="visually-hidden">{t('search.submit')}</span>
         </button>
-        <div
-          id={listId}
-          role="listbox"
-          aria-label={t('search.resultsLabel')}
-          className="kb-search__results"
-          hidden={!showList}
-          // Keep focus in the box while a suggestion is clicked, so the click is not lost to blur.
-          onMouseDown={(e) => e.preventDefault()}
-          data-testid="kb-search-results"
-        >
-          {showList
-            ? results.map((item, index) => (
-                <Link
-                  key={item.id}
-                  id={`${listId}-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  tabIndex={-1}
-                  to={articleHref(item.id)}
-                  className="kb-search__option"
-                  onClick={() => setOpen(false)}
-                  lang={contentLang(item.title, locale)}
-                >
-                  <span className="kb-search__title">{item.title}</span>
-                  <span className="kb-search__snippet">{item.snippet}</span>
-                </Link>
-              ))
-            : null}
-        </div>
-        <p className="kb-search__status" role="status" aria-live="polite">
-          {showEmpty ? t('noArticlesFound') : result.searching && open ? t('search.searching') : ''}
-        </p>
-        {showEmpty ? (
-          // The next step after no result: the results page lists popular articles and the ways to contact us.
-          // Pressing it keeps focus in the box, so the click is not lost to blur.
-          <p className="kb-search__next">
-            <Link
-              to={searchHref(trimmed)}
-              data-testid="kb-search-next-step"
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => setOpen(false)}
-            >
-              {t('searchHelp.nextStep')}
-            </Link>
-          </p>
+        {wanted ? (
+          <Suspense fallback={null}>
+            <KbSearchSuggestions
+              listId={listId}
+              text={text}
+              open={open}
+              active={active}
+              onResults={setResults}
+              onClose={close}
+            />
+          </Suspense>
         ) : null}
       </form>
     </div>
