@@ -5,9 +5,10 @@ import { defineConfig } from 'vite';
 
 // The API server (packages/server) in development; it serves the built app itself in production.
 const apiTarget = 'http://localhost:8080';
-// Infinite lists are used by a few pages only: TanStack's infinite observer stays in their chunks.
+// Infinite lists and mutations are used by some pages only (the header's sign-out and language picker are plain
+// calls): TanStack's observers for them stay in those pages' chunks.
 const firstPageLibraries =
-  /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|@tanstack[\\/](?!.*[iI]nfiniteQuery(Observer)?\.js))/;
+  /[\\/]node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|@tanstack[\\/](?!.*([iI]nfiniteQuery(Observer)?|[mM]utation(Observer)?)\.js))/;
 
 // React Router 7's package exports name only its development build (warnings and checks included, ~10 KB gzip
 // more); a production build ships beside it, and the app's build uses that one.
@@ -32,7 +33,15 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           // The libraries every page needs change rarely: one long-cached chunk. Page-only libraries
           // (react-hook-form, zod) are not listed and stay in the lazy chunks of the pages using them.
-          groups: [{ name: 'framework', test: firstPageLibraries, priority: 2 }, { name: 'shell', test: /(contract[\\/]src[\\/](constants|message-render|navigation|entry-modes|booking-paths|languages|api-paths|invalid-token)\.ts|web[\\/]src[\\/]lib[\\/](i18n|api-client|session|config)\.ts|vite[\\/]preload-helper\.js|rolldown[\\/]runtime\.js)$/, priority: 1, includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'framework', test: firstPageLibraries, priority: 2 },
+            {
+              name: 'shell',
+              test: /(contract[\\/]src[\\/](constants|message-render|navigation|entry-modes|booking-paths|languages|api-paths|invalid-token)\.ts|web[\\/]src[\\/]lib[\\/](i18n|api-client|session|config)\.ts|vite[\\/]preload-helper\.js|rolldown[\\/]runtime\.js)$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

@@ -55,7 +55,7 @@ export function Header({ chrome: given }: { chrome?: Chrome } = {}) {
   }, [menuOpen, closeMenu]);
 
   const onLogout = () => {
-    logout.mutate(undefined, { onSuccess: () => void navigate(routes.home) });
+    void logout.signOut().then((done) => done && navigate(routes.home));
   };
 
   return (

@@ -1,7 +1,7 @@
 import { languageNames, resolveLocale, type SupportedLocale, supportedLocales } from '@selfserve/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useUpdatePreferredLanguage } from '../../features/users/api/preferred-language';
+import { updatePreferredLanguage } from '../../features/users/api/preferred-language';
 import { errorText } from '../../lib/api-client';
 import { rememberLanguage, setLocale, useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
@@ -21,7 +21,6 @@ export function LanguagePicker({ className }: { className?: string }) {
   const { user } = useSession();
   const id = useId();
   const queryClient = useQueryClient();
-  const save = useUpdatePreferredLanguage();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -31,7 +30,7 @@ export function LanguagePicker({ className }: { className?: string }) {
     try {
       let language = wanted;
       if (user) {
-        const answer = await save.mutateAsync(wanted);
+        const answer = await updatePreferredLanguage(wanted);
         if (answer.status !== 'SUCCESS') {
           setFailure(t('language.failed'));
           return;
