@@ -389,7 +389,9 @@ describe('BillingDisputePanel', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Dispute this bill' }));
     await userEvent.click(screen.getByRole('radio', { name: 'I paid in cash' }));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('heading', { name: 'Cash rides' })).toHaveFocus();
+    // The message takes focus in an effect after it is drawn (the form's check resolves outside the click).
+    const heading = await screen.findByRole('heading', { name: 'Cash rides' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('Cash rides are settled with the driver.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     await userEvent.click(screen.getByRole('radio', { name: "I was charged a toll or parking I didn't pass" }));
