@@ -1,10 +1,9 @@
 import { type Article, writeToUsHref } from '@selfserve/contract';
-import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { labelOn } from '../../lib/kb/labels';
-import { kbRoutes } from '../../lib/kb/paths';
 import { useSelectedBooking } from '../../lib/selected-booking';
 import { useSession } from '../../lib/session';
+import { ContactLinks } from '../contact-links';
 
 export interface ArticleFooterProps {
   articleId: string;
@@ -35,22 +34,10 @@ export function ArticleFooter({
   return (
     <footer className="kb-article__footer" data-testid="article-footer">
       <p>{t('kb.stillNeedHelp')}</p>
-      <div className="kb-article__contact">
-        {callUs ? (
-          <Link to={kbRoutes.callUs} className="button button--secondary" data-testid="call-us-link">
-            {t('kb.callUs')}
-          </Link>
-        ) : null}
-        {writeToUs ? (
-          <Link
-            to={href ?? writeToUsHref(articleId, booking?.crn)}
-            className="button button--secondary"
-            data-testid="write-to-us-link"
-          >
-            {t('kb.writeToUs')}
-          </Link>
-        ) : null}
-      </div>
+      <ContactLinks
+        callUs={callUs}
+        writeToUsHref={writeToUs ? (href ?? writeToUsHref(articleId, booking?.crn)) : null}
+      />
     </footer>
   );
 }

@@ -8,15 +8,14 @@ import {
   writeToUsHref,
 } from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { BookingCard } from '../../../components/booking-card';
 import { CategoryBrowser } from '../../../components/category-browser';
+import { ContactLinks } from '../../../components/contact-links';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
 import { formatDateTime } from '../../../lib/format-date';
 import { useI18n } from '../../../lib/i18n';
 import { useKbMeta } from '../../../lib/kb/get-kb-meta';
-import { kbRoutes } from '../../../lib/kb/paths';
 import { useVisibleCategories } from '../../../lib/kb/use-kb-viewer';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -113,22 +112,10 @@ export function BookingContact({ booking }: { booking: CustomerBooking }) {
   return (
     <section className="kb-article__footer" aria-label={t('bookingPages.contact.label')} data-testid="booking-contact">
       <p>{t('kb.stillNeedHelp')}</p>
-      <div className="kb-article__contact">
-        {switches.call_us ? (
-          <Link to={kbRoutes.callUs} className="button button--secondary" data-testid="call-us-link">
-            {t('kb.callUs')}
-          </Link>
-        ) : null}
-        {articleId ? (
-          <Link
-            to={writeToUsHref(articleId, booking.crn)}
-            className="button button--secondary"
-            data-testid="write-to-us-link"
-          >
-            {t('kb.writeToUs')}
-          </Link>
-        ) : null}
-      </div>
+      <ContactLinks
+        callUs={switches.call_us}
+        writeToUsHref={articleId ? writeToUsHref(articleId, booking.crn) : null}
+      />
     </section>
   );
 }

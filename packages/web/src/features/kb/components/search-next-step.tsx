@@ -1,8 +1,9 @@
 import { articleIndexes, writeToUsArticleFor, writeToUsHref } from '@selfserve/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ContactLinks } from '../../../components/contact-links';
 import { useI18n } from '../../../lib/i18n';
-import { articleHref, kbRoutes } from '../../../lib/kb/paths';
+import { articleHref } from '../../../lib/kb/paths';
 import { usePopularArticles } from '../../../lib/kb/popular-articles';
 import { useSession } from '../../../lib/session';
 
@@ -44,18 +45,7 @@ export function SearchNextStep() {
       {switches.call_us || writeToUs ? (
         <section aria-labelledby={contactId} className="kb-article__footer" data-testid="search-contact">
           <h2 id={contactId}>{t('searchHelp.contactHeading')}</h2>
-          <div className="kb-article__contact">
-            {switches.call_us ? (
-              <Link to={kbRoutes.callUs} className="button button--secondary" data-testid="call-us-link">
-                {t('kb.callUs')}
-              </Link>
-            ) : null}
-            {writeToUs ? (
-              <Link to={writeToUsHref(writeToUs)} className="button button--secondary" data-testid="write-to-us-link">
-                {t('kb.writeToUs')}
-              </Link>
-            ) : null}
-          </div>
+          <ContactLinks callUs={switches.call_us} writeToUsHref={writeToUs ? writeToUsHref(writeToUs) : null} />
         </section>
       ) : null}
     </div>

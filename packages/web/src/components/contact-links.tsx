@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { useI18n } from '../lib/i18n';
+import { kbRoutes } from '../lib/kb/paths';
+
+/**
+ * The ways to reach support as buttons (Call us / Write to us): under an article, on a booking's help page and after
+ * a search with no result. The caller decides which are offered (switches, article labels); null hides one.
+ */
+export function ContactLinks({ callUs, writeToUsHref }: { callUs: boolean; writeToUsHref: string | null }) {
+  const { t } = useI18n();
+  return (
+    <div className="kb-article__contact">
+      {callUs ? (
+        <Link to={kbRoutes.callUs} className="button button--secondary" data-testid="call-us-link">
+          {t('kb.callUs')}
+        </Link>
+      ) : null}
+      {writeToUsHref ? (
+        <Link to={writeToUsHref} className="button button--secondary" data-testid="write-to-us-link">
+          {t('kb.writeToUs')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
