@@ -23,6 +23,7 @@ export const appRoutePatterns = [
   '/article/:id/:flag/driver_default',
   '/articles',
   '/dreport/:articleId?/:type?',
+  '/support/dreport/:articleId',
   '/support/dreport/:articleId/select',
   '/kb',
   '/kb/:id1',

@@ -1,7 +1,7 @@
 import { appRoutePatterns, type EntryMode } from '@selfserve/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFoundPage } from '../src/app/pages/not-found';
 import { RootRedirect } from '../src/app/root-redirect';
@@ -20,6 +20,14 @@ describe("the router's pages and the contract's list (issue 14)", () => {
   it('name the same paths, so the server answers 404 for exactly the paths the app has no page for', () => {
     const paths = pathsOf(createAppRoutes(createTestQueryClient()));
     expect([...paths].sort()).toEqual([...appRoutePatterns].sort());
+  });
+});
+
+describe('the website article /support/dreport/{id} (issue 15 item 13)', () => {
+  it('is the article page, not a booking named "support"', () => {
+    const matched = matchRoutes(createAppRoutes(createTestQueryClient()), '/support/dreport/100301') ?? [];
+    expect(matched.at(-1)?.route.path).toBe('/support/dreport/:articleId');
+    expect(matched.at(-1)?.params).toEqual({ articleId: '100301' });
   });
 });
 

@@ -28,6 +28,8 @@ export const kbRouteTable: RouteObject[] = [
   lazyRoute('/article/:id/:flag/driver_default', articlePage, 'ArticlePage'),
   lazyRoute(kbRoutes.articles, () => import('./routes/driver-articles'), 'DriverArticlesPage'),
   lazyRoute('/dreport/:articleId?/:type?', dreportPage, 'DreportPage'),
+  // The website's instant-resolution article: 'support' is no booking's CRN (issue 15 item 13).
+  lazyRoute('/support/dreport/:articleId', dreportPage, 'DreportPage'),
   lazyRoute('/support/dreport/:articleId/select', dreportPage, 'SupportSelectArticlePage'),
   lazyRoute(kbRoutes.kb, kbPage, 'KbPage'),
   lazyRoute('/kb/:id1', kbPage, 'KbPage'),
