@@ -46,11 +46,22 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function firstRideCards(page: Page) {
+/** The first ten ride cards on /bookings: dates as the reader's country writes them, statuses as words, fares. */
+async function expectRideCards(page: Page, dateTime: RegExp, fareText: RegExp) {
   await page.goto(bookingRoutes.bookings);
   const cards = page.getByTestId('booking-card');
   await expect(cards.first()).toBeVisible();
-  return cards;
+  const count = Math.min(await cards.count(), 10);
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const card = cards.nth(i);
+    const when = (await card.locator('.booking-card__title time').textContent()) ?? '';
+    expect(when).toMatch(dateTime);
+    expect(when).not.toMatch(usDateTime);
+    expect(rideStatusWords).toContain((await card.getByTestId('booking-status').textContent())?.trim());
+    const fare = card.getByTestId('booking-fare');
+    if (await fare.count()) await expect(fare).toHaveText(fareText);
+  }
 }
 
 test.describe('an Indian rider', () => {
@@ -58,19 +69,8 @@ test.describe('an Indian rider', () => {
 
   test('sees en-IN dates, ₹3,297-style amounts and statuses as words on her bookings and orders', async ({ page }) => {
     await signIn(page, riya);
-    const cards = await firstRideCards(page);
-    const count = Math.min(await cards.count(), 10);
-    expect(count).toBeGreaterThan(0);
-    for (let i = 0; i < count; i++) {
-      const card = cards.nth(i);
-      const when = (await card.locator('.booking-card__title time').textContent()) ?? '';
-      expect(when).toMatch(indianDateTime);
-      expect(when).not.toMatch(usDateTime);
-      expect(rideStatusWords).toContain((await card.getByTestId('booking-status').textContent())?.trim());
-      const fare = card.getByTestId('booking-fare');
-      // Grouped as India writes numbers (₹968, ₹3,297, ₹1,50,000), never ₹3297.
-      if (await fare.count()) await expect(fare).toHaveText(/^₹(\d{1,2}(,\d{2})*,)?\d{1,3}(\.\d{2})?$/);
-    }
+    // Fares grouped as India writes numbers (₹968, ₹3,297, ₹1,50,000), never ₹3297.
+    await expectRideCards(page, indianDateTime, /^₹(\d{1,2}(,\d{2})*,)?\d{1,3}(\.\d{2})?$/);
 
     // Orders: the ₹3297 of the issue reads ₹3,297, its status 'returned' reads Returned.
     await page.goto(`${bookingRoutes.main}?tab=orders`);
@@ -164,18 +164,7 @@ test.describe('a UK rider', () => {
 
   test('sees en-GB dates and pounds on his bookings', async ({ page }) => {
     await signIn(page, oliver);
-    const cards = await firstRideCards(page);
-    const count = Math.min(await cards.count(), 10);
-    expect(count).toBeGreaterThan(0);
-    for (let i = 0; i < count; i++) {
-      const card = cards.nth(i);
-      const when = (await card.locator('.booking-card__title time').textContent()) ?? '';
-      expect(when).toMatch(britishDateTime);
-      expect(when).not.toMatch(usDateTime);
-      expect(rideStatusWords).toContain((await card.getByTestId('booking-status').textContent())?.trim());
-      const fare = card.getByTestId('booking-fare');
-      if (await fare.count()) await expect(fare).toHaveText(/^£\d{1,3}(,\d{3})*\.\d{2}$/);
-    }
+    await expectRideCards(page, britishDateTime, /^£\d{1,3}(,\d{3})*\.\d{2}$/);
   });
 });
 

@@ -314,11 +314,7 @@ export function loadContentFolder(folder: string): LoadedContent {
   const indexes = indexDirs.map((d) => path.basename(d)).sort();
 
   for (const dir of indexDirs) {
-    for (const name of fs
-      .readdirSync(dir)
-      .filter((n) => n.endsWith('.md'))
-      .sort()) {
-      const file = path.join(dir, name);
+    for (const file of markdownFiles(dir)) {
       const source = fs.readFileSync(file, 'utf8');
       warnings.push(...contentWarnings(file, source));
       const result = parseContentFile(file, source);
@@ -448,11 +444,7 @@ export function loadTranslations(
       // Translations of indexes this import does not carry wait for their own import.
       if (!indexes.has(indexDir.name)) continue;
       const dir = path.join(localePath, indexDir.name);
-      for (const name of fs
-        .readdirSync(dir)
-        .filter((n) => n.endsWith('.md'))
-        .sort()) {
-        const file = path.join(dir, name);
+      for (const file of markdownFiles(dir)) {
         const source = fs.readFileSync(file, 'utf8');
         warnings.push(...contentWarnings(file, source));
         const result = parseTranslationFile(file, source, locale, english);
@@ -471,4 +463,13 @@ export function loadTranslations(
     }
   }
   return { translations, problems, warnings };
+}
+
+/** The Markdown files of one folder, in name order (an import reads them the same way every time). */
+function markdownFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => path.join(dir, name));
 }
