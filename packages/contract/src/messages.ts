@@ -259,6 +259,21 @@ export function says(code: PlainMessageCode): { error: () => string } {
   return { error: () => formatMessage(code) };
 }
 
+let plainCodes: Map<string, PlainMessageCode> | null = null;
+
+/**
+ * The plain message (no parameters) whose English text this is, if any: what a `says(...)` check failed with on the
+ * server, so a 400 can carry the check's own code (a flow's bound says its spec message, in the reader's language).
+ */
+export function plainCodeOf(text: string): PlainMessageCode | null {
+  plainCodes ??= new Map(
+    (Object.keys(messages) as MessageCode[])
+      .filter((code) => !messages[code].includes('{'))
+      .map((code) => [messages[code], code as PlainMessageCode]),
+  );
+  return plainCodes.get(text) ?? null;
+}
+
 /**
  * What to show for a sentence that came with its code (an answer's `{ code, message, params }`): the catalogue's
  * text in the reader's language when the sentence is the catalogue's own; otherwise (a validation failure naming

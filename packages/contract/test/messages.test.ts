@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillParams, setMessageRenderer } from '../src/message-render.ts';
-import { coded, formatMessage, isMessageCode, messages, shownText } from '../src/messages.ts';
+import { coded, formatMessage, isMessageCode, messages, plainCodeOf, says, shownText } from '../src/messages.ts';
 import { readOneTouchResponse } from '../src/one-touch.ts';
 
 afterEach(() => setMessageRenderer(null));
@@ -64,5 +64,21 @@ describe('the message catalogue', () => {
       title: '«sorry»',
       message: '«TOO_MANY_REQUESTS»',
     });
+  });
+});
+
+describe('plainCodeOf (a failed says() check back to its code)', () => {
+  it.each([
+    ['invalidEmail', messages.invalidEmail],
+    ['sorry', 'Sorry'],
+  ])('%s', (code, text) => {
+    expect(plainCodeOf(text)).toBe(code);
+    expect(plainCodeOf(says(code as 'sorry').error())).toBe(code);
+  });
+
+  it('knows no text with parameters, nor a validator own text', () => {
+    expect(plainCodeOf('Too big: expected string to have <=1500 characters')).toBeNull();
+    expect(plainCodeOf(messages.refundAlreadyOn)).toBeNull();
+    expect(plainCodeOf('')).toBeNull();
   });
 });

@@ -89,7 +89,7 @@ describe.each(testDatabases)('sign-in and session [%s]', (dialect) => {
     await c.get(apiPaths.session);
     const res = await c.post(apiPaths.demoLogin, { email: 'not-an-email' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', message: messages.invalidEmail });
+    expect(res.json().error).toMatchObject({ code: 'invalidEmail', message: messages.invalidEmail });
     const badJson = await c.request('POST', apiPaths.demoLogin, '{"email":', { 'content-type': 'application/json' });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().status).toBe('FAILURE');

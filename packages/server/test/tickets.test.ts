@@ -125,7 +125,7 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
         // (A NUL is refused before the route, by the app's own check on request text, with its own message.)
         const refusal = email.includes('\u0000')
           ? { code: 'unstorableText', message: messages.unstorableText }
-          : { code: 'VALIDATION_FAILED', message: messages.invalidEmail };
+          : { code: 'invalidEmail', message: messages.invalidEmail };
         expect(res.json()).toMatchObject({ status: 'FAILURE', error: refusal });
       }
       // The contract's schemas refuse it themselves, whatever stands in front of them.

@@ -5,6 +5,7 @@ import {
   type ErrorResponse,
   errorCodes,
   errorResponseSchema,
+  plainCodeOf,
 } from '@selfserve/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -63,14 +64,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
         fields[key] ??= issue.message ?? coded('VALIDATION_FAILED').message;
       }
-      // The first field's text leads; the forms check the same rules first, in the reader's language.
+      // The first field's text leads, under its own code when a check said one (`says`): the web shows it in the
+      // reader's language. The forms check the same rules first.
       const first = Object.values(fields)[0];
-      return sendError(
-        reply,
-        'VALIDATION_FAILED',
-        first ? { code: 'VALIDATION_FAILED', message: first } : undefined,
-        fields,
-      );
+      const code = first ? plainCodeOf(first) : null;
+      const said = code ? coded(code) : first ? { code: 'VALIDATION_FAILED' as const, message: first } : undefined;
+      return sendError(reply, 'VALIDATION_FAILED', said, fields);
     }
 
     const status = err.statusCode ?? 500;

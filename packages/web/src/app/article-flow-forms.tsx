@@ -1,7 +1,6 @@
 import { type Article, resolveFlow } from '@selfserve/contract';
 import { useLocation } from 'react-router';
 import { LoginPrompt } from '../components/login-prompt';
-import { ChooseRide } from '../components/one-touch/choose-ride';
 import { flowFormFor } from '../features/flows/flow-forms';
 import { OneTouchPanel, oneTouchKinds } from '../features/onetouch/components/one-touch-panel';
 import { loginHref } from '../lib/return-path';
@@ -9,8 +8,8 @@ import { useSelectedBooking } from '../lib/selected-booking';
 import { useSession } from '../lib/session';
 
 /**
- * The form under an article's text: its guided form registered by call_type (features/flows; for a selected ride,
- * without one the link to choose it), else the one-touch engine for the flows it runs, else nothing. Every one of
+ * The form under an article's text: its guided form registered by call_type (features/flows; a form about a ride
+ * offers to choose it first), else the one-touch engine for the flows it runs, else nothing. Every one of
  * them acts for a signed-in user: a visitor signs in first and comes back here.
  */
 export function ArticleFlowPanel({ article, onReload }: { article: Article; onReload: () => void }) {
@@ -21,6 +20,7 @@ export function ArticleFlowPanel({ article, onReload }: { article: Article; onRe
   if (!Form && !oneTouchKinds.includes(resolveFlow(article).kind)) return null;
   if (!user) return <LoginPrompt loginHref={loginHref(`${location.pathname}${location.search}`)} />;
   if (!Form) return <OneTouchPanel key={article.id} article={article} onReload={onReload} />;
-  if (!booking) return <ChooseRide />;
-  return <Form key={`${article.id}:${booking.id}`} article={article} booking={booking} onReload={onReload} />;
+  // A request about the account is not tied to whatever ride was selected before (the form gets none).
+  const ride = resolveFlow(article).needsRide ? booking : null;
+  return <Form key={`${article.id}:${ride?.id ?? ''}`} article={article} booking={ride} onReload={onReload} />;
 }

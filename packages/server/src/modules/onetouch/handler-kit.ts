@@ -5,6 +5,7 @@ import {
   type FlowParams,
   type OneTouchResponse,
   type OneTouchSubmit,
+  plainCodeOf,
 } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -34,7 +35,8 @@ export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;
 
 /**
  * A flow's handler that takes its params (the submit's `params`) as its contract file types them: checked first,
- * and a bad one is 400 with the flow's own message, never a 500 further on.
+ * and a bad one is 400 with the failed check's own message when it says one (`says(code)`: a bound's spec text),
+ * else the flow's `invalid` message; never a 500 further on, never a validator's raw text.
  */
 export function withParams<P>(
   params: FlowParams<P>,
@@ -42,7 +44,10 @@ export function withParams<P>(
 ): Handler {
   return async (ctx) => {
     const parsed = params.schema.safeParse(ctx.body.params ?? {});
-    if (!parsed.success) throw new AppError('VALIDATION_FAILED', coded(params.invalid));
+    if (!parsed.success) {
+      const said = plainCodeOf(parsed.error.issues[0]?.message ?? '') ?? params.invalid;
+      throw new AppError('VALIDATION_FAILED', coded(said));
+    }
     return handle(ctx, parsed.data);
   };
 }

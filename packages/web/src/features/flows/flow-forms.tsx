@@ -1,17 +1,26 @@
 import { type Article, BILL_DISPUTE_CALL_TYPES, LOST_ITEM_CALL_TYPES, resolveFlow } from '@selfserve/contract';
+import type { ComponentType } from 'react';
+import { ChooseRide } from '../../components/one-touch/choose-ride';
 import { BillingDisputePanel } from './billing-dispute/billing-dispute-panel';
-import type { FlowForm } from './flow-form';
+import type { FlowForm, RideFlowFormProps } from './flow-form';
 import { LostItemForm } from './lost-item/belonging-panel';
 
 const registered = (callTypes: readonly string[], form: FlowForm) => callTypes.map((callType) => [callType, form]);
+
+/** A form about one ride: without a selected ride the page offers to choose it first. */
+function rideForm(Form: ComponentType<RideFlowFormProps>): FlowForm {
+  return function RideFlowForm(props) {
+    return props.booking ? <Form {...props} booking={props.booking} /> : <ChooseRide />;
+  };
+}
 
 /**
  * The guided forms by call_type (docs/flows.md): adding one is its folder here and a line below, with its handler
  * registered under the same call_type on the server. Articles whose call_type has none get the one-touch panel.
  */
 export const flowForms: Readonly<Record<string, FlowForm>> = Object.fromEntries([
-  ...registered(LOST_ITEM_CALL_TYPES, LostItemForm),
-  ...registered(BILL_DISPUTE_CALL_TYPES, BillingDisputePanel),
+  ...registered(LOST_ITEM_CALL_TYPES, rideForm(LostItemForm)),
+  ...registered(BILL_DISPUTE_CALL_TYPES, rideForm(BillingDisputePanel)),
 ]);
 
 /** The registered form of an article: by its call_type, for one-touch articles only (a plain article stays read-only). */

@@ -25,7 +25,7 @@ import { optionAction } from '../../../lib/one-touch/option-action';
 import { useFinish } from '../../../lib/one-touch/use-finish';
 import { useOneTouchSubmit } from '../../../lib/one-touch/use-one-touch-submit';
 import { useSession } from '../../../lib/session';
-import type { FlowFormProps } from '../flow-form';
+import type { RideFlowFormProps } from '../flow-form';
 import { DisputeForm, markableLines } from './dispute-form';
 import './billing-dispute.css';
 
@@ -56,7 +56,7 @@ function EarlierDispute({ bill, dispute }: { bill: Bill; dispute: NonNullable<Bi
  * reason (the article's options), the lines that look wrong (none: the whole bill) and a comment, then submits
  * the article's call_type and shows the answer. A bill disputed before shows that answer instead.
  */
-export function BillingDisputePanel({ article, booking, onReload }: FlowFormProps) {
+export function BillingDisputePanel({ article, booking, onReload }: RideFlowFormProps) {
   const { t } = useI18n();
   const flow = resolveFlow(article);
   const navigate = useNavigate();

@@ -12,7 +12,7 @@ import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
-import type { FlowFormProps } from '../flow-form';
+import type { RideFlowFormProps } from '../flow-form';
 import { useFormEnableCheck } from './api/get-form-enable-check';
 import { useLabStatus } from './api/get-lab-status';
 import { type LabAnswer, useSendLabAnswer } from './api/send-lab-answer';
@@ -31,7 +31,7 @@ type Phase =
   | { kind: 'error'; message?: string };
 
 /** The lost-item flow's registered form: the panel for the article and its ride. */
-export function LostItemForm({ article, booking }: FlowFormProps) {
+export function LostItemForm({ article, booking }: RideFlowFormProps) {
   return <BelongingPanel articleId={article.id} bookingId={booking.id} />;
 }
 
