@@ -26,6 +26,7 @@ import * as m0013 from './migrations/0013-open-ticket-per-order.ts';
 import * as m0014 from './migrations/0014-track-event-context.ts';
 import * as m0015 from './migrations/0015-article-translations.ts';
 import * as m0017 from './migrations/0017-article-updated.ts';
+import * as m0018 from './migrations/0018-wallet-credits.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '0014-track-event-context': m0014,
   '0015-article-translations': m0015,
   '0017-article-updated': m0017,
+  '0018-wallet-credits': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -378,6 +378,18 @@ export interface RefundsTable {
   created_at: string;
 }
 
+/** Money a guided form gave back to the wallet at once (0018; docs/wallet.md): one per ride and flow. */
+export interface WalletCreditsTable {
+  id: string;
+  user_id: string;
+  booking_id: string;
+  /** the flow that gave it: extra_cash, paid_cash_outstanding, coupon … */
+  flow: string;
+  amount: number;
+  currency_country: string;
+  created_at: string;
+}
+
 export interface KycChoicesTable {
   id: string;
   user_id: string;
@@ -457,6 +469,7 @@ export interface Database {
   sessions: SessionsTable;
   login_codes: LoginCodesTable;
   track_events: TrackEventsTable;
+  wallet_credits: WalletCreditsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
