@@ -289,6 +289,9 @@ describe('issue form: submitting', () => {
     expect(screen.getByTestId('ticket-id')).toHaveTextContent('4811001');
     expect(posts[0]?.path).toBe('/api/v1/ticket?source_page=PACKAGE');
     expect(posts[0]?.headers['x-csrf-token']).toBe('csrf-1');
+    // core.md §7: a ticket call carries no-cache.
+    expect(posts[0]?.headers['cache-control']).toBe('no-cache');
+    expect(posts[0]?.headers.pragma).toBe('no-cache');
     await user.click(screen.getByRole('link', { name: 'Go to Support home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });

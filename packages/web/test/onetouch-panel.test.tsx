@@ -265,7 +265,15 @@ describe('OneTouchPanel', () => {
     await userEvent.type(email, 'me@example.in');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('dialog', { name: 'Invoice Sent!' })).toBeInTheDocument();
-    expect(bodyOf(fetch.mock.calls[0]?.[1])).toEqual({ booking_id: 'b-1', email: 'me@example.in' });
+    // guided-flows.md §3: the e-mail, the article and the ride.
+    expect(bodyOf(fetch.mock.calls[0]?.[1])).toEqual({
+      email: 'me@example.in',
+      article_id: '101004',
+      article_name: invoiceArticle.title,
+      index_name: invoiceArticle.index_name,
+      booking_id: 'b-1',
+      cab_category: 'mini',
+    });
   });
 
   it('a retry reuses the idempotency key; a failure offers call-us in India', async () => {

@@ -1,10 +1,11 @@
-import { type Article, type OneTouchResult, resolveFlow, submitDelayMs } from '@selfserve/contract';
+import { type Article, type OneTouchResult, submitDelayMs } from '@selfserve/contract';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { attemptFor, type SubmitAttempt } from '../idempotency';
 import type { SelectedBooking } from '../selected-booking';
 import { useSession } from '../session';
 import { useOneTouchPost } from './post-one-touch';
+import { oneTouchPayload } from './submit-payload';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,28 +16,22 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * null when the article has nothing to submit.
  */
 export function useOneTouchSubmit(article: Article, booking: SelectedBooking | null) {
-  const { isMember, userInfo } = useSession();
+  const { isMember, userInfo, user, inApp } = useSession();
   const lastAttempt = useRef<SubmitAttempt | null>(null);
   const post = useOneTouchPost();
   const [search] = useSearchParams();
+  const who = {
+    country: user?.country_code ?? null,
+    inApp,
+    subscriptionId: isMember ? (userInfo?.active_subscription?.id ?? null) : null,
+  };
   return async (fields: Record<string, unknown>): Promise<OneTouchResult | null> => {
-    const flow = resolveFlow(article);
-    if (!flow.submitPath || !flow.callType) return null;
+    const submit = oneTouchPayload(article, booking, who, fields);
+    if (!submit) return null;
     const delay = submitDelayMs(article, search.get('context'));
     if (delay > 0) await wait(delay);
-    const payload = {
-      article_id: article.id,
-      call_type: flow.callType,
-      booking_id: booking?.id ?? null,
-      crn: booking?.crn ?? null,
-      car_category: booking?.cab_category ?? null,
-      index_name: article.index_name,
-      ...fields,
-      subscription_id: isMember ? (userInfo?.active_subscription?.id ?? null) : null,
-      one_touch_source: 'web',
-    };
-    const attempt = attemptFor(lastAttempt.current, payload);
+    const attempt = attemptFor(lastAttempt.current, submit.payload);
     lastAttempt.current = attempt;
-    return post.mutateAsync({ path: flow.submitPath, body: payload, idempotencyKey: attempt.key });
+    return post.mutateAsync({ path: submit.path, body: submit.payload, idempotencyKey: attempt.key });
   };
 }

@@ -99,7 +99,16 @@ function OneTouchForm({
     // A ride's invoice has its own call; any other (the Select subscription's) is the article's submit.
     if (!flow.needsRide || !booking) return void submit({ params: { email } });
     dispatch({ type: 'submit' });
-    finish(await post.mutateAsync({ path: oneTouchPaths.sendInvoice, body: { booking_id: booking.id, email } }));
+    // guided-flows.md §3 send-invoice payload: the e-mail, the article and the ride.
+    const body = {
+      email,
+      article_id: article.id,
+      article_name: article.title,
+      index_name: article.index_name,
+      booking_id: booking.id,
+      cab_category: booking.cab_category ?? null,
+    };
+    finish(await post.mutateAsync({ path: oneTouchPaths.sendInvoice, body }));
   };
 
   const choose = (option: OneTouchOption) => {

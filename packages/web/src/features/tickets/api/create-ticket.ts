@@ -27,7 +27,8 @@ export type CreateTicketRequest = { idempotencyKey: string } & (
  * submit: a retry of that submit sends it again and gets the first answer (docs/tickets.md).
  */
 export function createTicket(request: CreateTicketRequest): Promise<TicketResponse> {
-  const headers = { [IDEMPOTENCY_HEADER]: request.idempotencyKey };
+  // core.md §7: ticket calls carry no-cache, so no cache between the page and us answers one with an old ticket.
+  const headers = { [IDEMPOTENCY_HEADER]: request.idempotencyKey, 'cache-control': 'no-cache', pragma: 'no-cache' };
   if (request.target === 'order') {
     return api.post<TicketResponse>(ticketPaths.marketplace(request.kind), request.payload, { headers });
   }
