@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ImageAttachments, type ImageAttachmentsProps } from '../src/features/tickets/components/image-attachments';
-import type { Attachment } from '../src/features/tickets/hooks/use-image-attachments';
+import { ImageAttachments, type ImageAttachmentsProps } from '../src/components/image-attachments';
+import type { Attachment } from '../src/lib/use-image-attachments';
 
 // Issue 14: a styled picker — drop zone, a button that opens the chooser, the camera on phones, the files' names.
 const png = (name: string) => new File(['x'], name, { type: 'image/png' });

@@ -25,13 +25,13 @@ import { Field } from '../../../components/field';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { useImageAttachments } from '../../../lib/use-image-attachments';
 import { type CreateTicketRequest, type MarketplaceKind, useCreateTicket } from '../api/create-ticket';
-import { useImageAttachments } from '../hooks/use-image-attachments';
 import { useTicketBack } from '../hooks/use-ticket-back';
 import { useTicketCreateStatus } from '../hooks/use-ticket-create-status';
 import '../tickets.css';
+import { ImageAttachments } from '../../../components/image-attachments';
 import { attemptFor, type SubmitAttempt } from '../../../lib/idempotency';
-import { ImageAttachments } from './image-attachments';
 import { ItemChecklist } from './item-checklist';
 import { TicketResult } from './ticket-result';
 

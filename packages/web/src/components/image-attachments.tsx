@@ -1,9 +1,10 @@
 import { documentUrl } from '@selfserve/contract';
 import { type ChangeEvent, type DragEvent, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { Button } from '../../../components/button';
-import { useI18n } from '../../../lib/i18n';
-import { IMAGE_ACCEPT } from '../api/upload-image';
-import type { Attachment } from '../hooks/use-image-attachments';
+import { useI18n } from '../lib/i18n';
+import { IMAGE_ACCEPT } from '../lib/upload-image';
+import { Button } from './button';
+import './image-attachments.css';
+import type { Attachment } from '../lib/use-image-attachments';
 
 export interface ImageAttachmentsProps {
   attachments: readonly Attachment[];

@@ -8,8 +8,8 @@ import {
   uploadLimits,
   uploadPaths,
 } from '@selfserve/contract';
-import { ApiError } from '../../../lib/api-client';
-import { upload } from '../../../lib/upload-client';
+import { ApiError } from './api-client';
+import { upload } from './upload-client';
 
 /** The types the server accepts (guided-flows.md §5: gif, jpeg, png, jpg, svg). */
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/svg+xml'];

@@ -1,7 +1,7 @@
 import { formatMessage, type UploadLimit } from '@selfserve/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { checkImage, uploadImage } from '../api/upload-image';
+import { ApiError } from './api-client';
+import { checkImage, uploadImage } from './upload-image';
 
 /** One chosen image: uploading (with progress), uploaded (document id) or refused (the spec's message). */
 export interface Attachment {
