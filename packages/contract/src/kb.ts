@@ -202,7 +202,29 @@ export const kbPopularResponseSchema = z.object({
 });
 export type KbPopularResponse = z.infer<typeof kbPopularResponseSchema>;
 
+/**
+ * POST /api/kb/v3/article_feedback (docs/kb-feedback.md): the survey's answer. A No may name one of the article's own
+ * `Feedback` reasons (checked against the article); `crn` when the article was opened for a ride: the answer is then
+ * that ride's (remembered per article and per CRN).
+ */
 export const kbFeedbackSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   helpful: z.boolean(),
+  reason: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, says('reasonNotOffered'))
+    .nullish(),
+  crn: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .nullish(),
 });
+export type KbFeedback = z.infer<typeof kbFeedbackSchema>;
+
+/** GET /api/kb/v3/article_feedback?article_id=&crn=: the caller's remembered answer (null before one). */
+export const kbFeedbackQuerySchema = kbFeedbackSchema.pick({ article_id: true, crn: true });
+export const kbFeedbackAnswerSchema = z.object({
+  status: z.literal('SUCCESS'),
+  answer: z.object({ helpful: z.boolean(), reason: z.string().nullable() }).nullable(),
+});
+export type KbFeedbackAnswer = z.infer<typeof kbFeedbackAnswerSchema>;

@@ -209,6 +209,53 @@ export const messages = {
   billLineCancellationFee: 'Cancellation fee',
   billLineTaxes: 'Taxes',
   billLineAdjustment: 'Adjustment',
+
+  // coupon (docs/flows/coupon.md)
+  couponCodeInvalid: 'Please enter the coupon code: 3 to 15 letters, digits or spaces.',
+  couponDescriptionTooShort: 'Please enter atleast 20 characters',
+  couponNoneOnRide: 'This ride was booked without a coupon, so there is no coupon discount to check.',
+  couponCreditedTitle: 'Coupon discount added',
+  couponCredited:
+    'Coupon {code} did not apply to ride {crn}. We have added its discount of {amount} to your wallet. It is ready to use now.',
+  couponAlreadyCreditedTitle: 'Discount already added',
+  couponAlreadyCredited: 'We have already added the discount of coupon {code}, {amount}, to your wallet for this ride.',
+  couponUnderReview: 'We will check coupon {code} on ride {crn} and reply by e-mail within 48 hours.',
+  couponAlreadyChecking: 'We are already checking the coupon on this ride.',
+  // subscription invoice (docs/flows/subscription-invoice.md)
+  chooseSubscription: 'Please choose the subscription you want the invoice for.',
+  subscriptionNotFound: 'Subscription not found.',
+  subscriptionTrialNoInvoice: 'A free trial has no invoice: nothing was paid for it.',
+  mailInvoiceSubscription: 'Subscription: {id}',
+  mailInvoicePackage: 'Package: {package}',
+  // kyc, survey, support rating, other reason (issue 15 items 9, 10, 12)
+  otherReasonLength: 'Please enter between 20 and 1500 characters',
+  messageTooLong: 'Please enter at most 1500 characters',
+  reasonNotOffered: 'Please choose one of the reasons shown.',
+  // toll and parking, cancellation-fee panel (issue 15 items 3 and 4)
+  tollAmountTooHigh: "Amount can't be more than toll/parking charges",
+  tollAmountTooLow: 'Please enter an amount of at least 10.',
+  tollEnterAmount: 'Please enter the amount you were charged wrongly, in digits.',
+  tollNotEligibleTitle: 'No toll or parking charges',
+  tollNotEligible: 'This ride has no toll or parking charges that we can refund.',
+  // driver details and cab attachment (docs/flows/driver-details.md, docs/flows/cab-attachment.md)
+  driverDetailsOnly: 'This request can only show the driver details of a ride.',
+  driverDetailsTitle: 'Your driver',
+  driverDetailsShown: 'Here are the driver and car of ride {crn}. To call the driver, use the call button: neither of you sees the other\'s number.',
+  driverDetailsUnavailableTitle: 'Driver details not available',
+  driverDetailsClosed: 'Driver details are shown during a ride and for {hours} hours after it ends.',
+  driverDetailsNoDriver: 'No driver was assigned to this ride.',
+  driverCallStarted: 'We are connecting you to your driver. Your phone will ring shortly.',
+  driverCallConnected: 'Your call with the driver was connected.',
+  driverCallFailed: 'We could not reach your driver. Please try again in a few minutes.',
+  driverCallMissing: 'No such call.',
+  cabChooseCity: 'Please choose your city',
+  cabEnterValidMobile: 'Please enter a valid 10-digit mobile number',
+  cabLeadTitle: 'Thank you for your interest!',
+  cabLead: 'Visit one of our partner onboarding centres in {city} with your original documents.',
+  cabCallbackTitle: 'We will call you',
+  cabCallback: 'Our partner onboarding team will call you on {phone} within 2 working days.',
+  cabCityNotServed: 'We are not onboarding drivers in this city yet. Choose another city, or leave your mobile number and we will call you.',
+  cabNoOffices: 'We have no partner onboarding centre in this city.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

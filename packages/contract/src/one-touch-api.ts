@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billSchema } from './bill.ts';
+import { tollMapSchema } from './flows/toll-parking.ts';
 import { messageParamsSchema } from './message-params.ts';
 import { says } from './messages.ts';
 import { isValidEmail } from './tickets.ts';
@@ -24,7 +25,8 @@ export const oneTouchSubmitSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   reason_submitted: text(200),
   call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, says('unknownCallType')),
-  message: text(ONE_TOUCH_MESSAGE_MAX),
+  // A catalogue message, not zod's own 'Too big' (the 400 carries this check's code).
+  message: z.string().max(ONE_TOUCH_MESSAGE_MAX, says('messageTooLong')).nullish(),
   subscription_id: text(64),
   one_touch_source: text(40),
   index_name: text(40),
@@ -41,6 +43,13 @@ export const oneTouchSubmitSchema = z.object({
   option_selected: text(100),
   ride_deviation: z.union([z.boolean(), z.string().max(40)]).nullish(),
   date_entered_time_stamp: z.union([z.number(), z.string().max(20)]).nullish(),
+  /** the toll break-up the rider was shown (toll and parking), plaza name → amount */
+  toll_map: tollMapSchema.nullish(),
+  /** cab attachment (guided-flows.md §3): checked by its flow (flows/cab-attachment.ts), 400 with its message */
+  phone_number: z.unknown().optional(),
+  city: z.unknown().optional(),
+  /** driver details (guided-flows.md §3): where the page runs, 'app' or 'desktop' */
+  source: text(20),
   /**
    * A guided form's own fields: checked against its flow's params for the call_type (flows/<flow>.ts, FlowParams)
    * before its handler runs, a bad one answering 400; a call_type without a flow passes them on with its ticket.
@@ -63,6 +72,13 @@ export const oneTouchResponseSchema = z.object({
   map_url: z.string().nullable().optional(),
   distance: z.string().nullable().optional(),
   bill: billSchema.nullable().optional(),
+  /** driver details (guided-flows.md §3); never the driver's phone: the call goes through the provider */
+  driver_first_name: z.string().optional(),
+  driver_last_name: z.string().optional(),
+  car_model: z.string().nullable().optional(),
+  car_number: z.string().nullable().optional(),
+  /** cab attachment's refusal (guided-flows.md §3 error{status,title,message}), shown as a popup */
+  error: z.object({ status: z.string(), title: z.string(), message: z.string() }).optional(),
   side_load: z.record(z.string(), z.unknown()),
 });
 export type OneTouchResponse = z.infer<typeof oneTouchResponseSchema>;

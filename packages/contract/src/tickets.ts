@@ -3,7 +3,6 @@ import { SUPPORT_HISTORY_MIN_APP_VERSION } from './constants.ts';
 import { isValidCrn } from './crn.ts';
 import { messageParamsSchema } from './message-params.ts';
 import { formatMessage, says } from './messages.ts';
-import { type CsatReasonKey, csatReasons } from './ticket-rules.ts';
 
 /** Issue form and ticket texts (spec core.md §8, guided-flows.md §5). */
 
@@ -303,7 +302,11 @@ export const CSAT_COMMENT_MAX = 1500;
 /** POST /api/v1/csat (guided-flows.md §3 rating payload). */
 export const csatPayloadSchema = z.object({
   ref_id: z.string().max(64),
-  reason: z.enum(csatReasons.map((r) => r.key) as [CsatReasonKey, ...CsatReasonKey[]]).nullish(),
+  /** a key of the ticket's article's own `Csat` options when it has them, else of csatReasons (checked by the server) */
+  reason: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, says('reasonNotOffered'))
+    .nullish(),
   satisfaction_rating: z.object({
     score: z.enum(['good', 'bad']),
     comment: z.string().max(CSAT_COMMENT_MAX).default(''),
