@@ -62,14 +62,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || err.validationContext || 'request';
-        fields[key] ??= issue.message ?? coded('VALIDATION_FAILED').message;
+        // A check that says a catalogue sentence keeps it; a validator's own text ('Too big: expected …') never
+        // reaches a reader: that field gets the class's plain 'Please check your input.'.
+        const said = issue.message && plainCodeOf(issue.message) ? issue.message : coded('VALIDATION_FAILED').message;
+        fields[key] ??= said;
       }
       // The first field's text leads, under its own code when a check said one (`says`): the web shows it in the
       // reader's language. The forms check the same rules first.
       const first = Object.values(fields)[0];
       const code = first ? plainCodeOf(first) : null;
-      const said = code ? coded(code) : first ? { code: 'VALIDATION_FAILED' as const, message: first } : undefined;
-      return sendError(reply, 'VALIDATION_FAILED', said, fields);
+      return sendError(reply, 'VALIDATION_FAILED', code ? coded(code) : undefined, fields);
     }
 
     const status = err.statusCode ?? 500;
