@@ -256,6 +256,28 @@ export const messages = {
   cabCallback: 'Our partner onboarding team will call you on {phone} within 2 working days.',
   cabCityNotServed: 'We are not onboarding drivers in this city yet. Choose another city, or leave your mobile number and we will call you.',
   cabNoOffices: 'We have no partner onboarding centre in this city.',
+
+  // extra cash and paid cash outstanding (docs/flows/extra-cash.md, docs/flows/paid-cash.md)
+  cantBeEmpty: "Can't be left empty",
+  enterValidAmount: 'Please enter a valid amount',
+  ecChooseReason: 'Please choose what happened.',
+  ecAmountTooHigh: 'Entered amount seems to be too high',
+  ecExtraAboveBill: 'The extra amount paid seems to be higher than the bill amount.',
+  ecCashCorrect: 'Cash paid to driver is correct or less than the required amount.',
+  ecNotCash: 'This ride was paid online, so no cash was due to the driver. Please write to us instead.',
+  ecNotCompleted: 'Only a completed ride can have extra cash refunded.',
+  ecTooOld: 'Extra cash can be claimed within {days} days of the ride. Please write to us instead.',
+  ecCreditedTitle: 'Amount refunded',
+  ecCredited: 'We have added {amount} to your wallet: the extra cash you paid on ride {crn}. We will recover it from the driver.',
+  ecUnderReview: 'You paid {amount} more than the fare of ride {crn}. We will check it with the driver and reply by e-mail within 48 hours.',
+  pcoAboveBill: 'Entered amount is greater then the bill amount',
+  pcoUploadInvoice: 'Please upload the invoice',
+  pcoChoosePayment: 'Please tell us how the ride was to be paid.',
+  pcoNothingDue: 'Nothing is due on this ride, so there is nothing to clear.',
+  pcoClearedTitle: 'Due cleared',
+  pcoCleared: 'We have recorded the {amount} you paid the driver in cash. Nothing is due on ride {crn} any more.',
+  pcoUnderReview: 'We will check the {amount} you paid for ride {crn} and reply by e-mail within 48 hours.',
+  pcoPartlyPaid: 'We will check the {amount} you paid for ride {crn} and reply by e-mail within 48 hours. Until then, the rest of the {due} due stays due.',
 } as const;
 
 export type MessageCode = keyof typeof messages;
