@@ -26,6 +26,9 @@ import { kbRoutes } from './modules/kb/routes.ts';
 import { localisationRoutes } from './modules/localisation/routes.ts';
 import { mailRoutes } from './modules/mail/routes.ts';
 import { kycFormRoute } from './modules/onetouch/kyc.ts';
+import { cabAttachmentRoutes } from './modules/cab-attachment/routes.ts';
+import { driverCallRoutes } from './modules/driver-calls/routes.ts';
+import { flowRoutes } from './modules/flows/routes.ts';
 import { oneTouchRoutes } from './modules/onetouch/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
@@ -115,6 +118,9 @@ export async function buildApp(
   await app.register(mailRoutes(deps));
   await app.register(ticketsRoutes(deps));
   await app.register(oneTouchRoutes(deps));
+  await app.register(flowRoutes(deps));
+  await app.register(cabAttachmentRoutes(deps));
+  await app.register(driverCallRoutes(deps));
   await app.register(kycFormRoute(deps));
   await app.register(belongingsRoutes(deps));
 

@@ -27,6 +27,11 @@ import * as m0014 from './migrations/0014-track-event-context.ts';
 import * as m0015 from './migrations/0015-article-translations.ts';
 import * as m0017 from './migrations/0017-article-updated.ts';
 import * as m0018 from './migrations/0018-wallet-credits.ts';
+import * as m0019 from './migrations/0019-cash-claims.ts';
+import * as m0020 from './migrations/0020-refund-flow.ts';
+import * as m0021 from './migrations/0021-ride-coupons.ts';
+import * as m0022 from './migrations/0022-driver-cab.ts';
+import * as m0023 from './migrations/0023-feedback-reasons.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -115,6 +120,11 @@ const migrations: Record<string, Migration> = {
   '0015-article-translations': m0015,
   '0017-article-updated': m0017,
   '0018-wallet-credits': m0018,
+  '0019-cash-claims': m0019,
+  '0020-refund-flow': m0020,
+  '0021-ride-coupons': m0021,
+  '0022-driver-cab': m0022,
+  '0023-feedback-reasons': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -119,6 +119,9 @@ export interface BookingsTable {
   customer_email: string | null;
   /** JSON of the contract's Bill; null when the ride has none */
   bill: string | null;
+  /** the car the driver drove (driver details); null without a driver */
+  car_model: string | null;
+  car_number: string | null;
 }
 
 export interface OrdersTable {
@@ -257,6 +260,10 @@ export interface ArticleFeedbackTable {
   user_id: string | null;
   helpful: number;
   created_at: string;
+  /** the reason of a No: one of the article's own Feedback reasons (migration 0023) */
+  reason: string | null;
+  /** the ride the article was opened for, when it was (the answer is per article and per CRN) */
+  crn: string | null;
 }
 
 /** A used non-login form token (its nonce), kept until the token would have expired (migration 0011). */
@@ -376,9 +383,29 @@ export interface RefundsTable {
   status: string;
   ticket_id: string | null;
   created_at: string;
+  /** refund | toll_parking: the flow that made it (migration 0020) */
+  flow: string;
 }
 
 /** Money a guided form gave back to the wallet at once (0018; docs/wallet.md): one per ride and flow. */
+/** A claim about a ride's cash (docs/flows/extra-cash.md, paid-cash.md): one per ride and flow, with what it decided. */
+export interface CashClaimsTable {
+  id: string;
+  user_id: string;
+  booking_id: string;
+  /** extra_cash or paid_cash_outstanding */
+  flow: string;
+  reason: string | null;
+  /** the cash the rider says they paid */
+  total_cash: number;
+  /** what the claim is about: the extra (extra cash) or the amount paid against the due (paid cash) */
+  amount: number;
+  /** credited (to the wallet) | cleared (the due) | review (a ticket for a person) */
+  outcome: string;
+  ticket_id: string | null;
+  created_at: string;
+}
+
 export interface WalletCreditsTable {
   id: string;
   user_id: string;
@@ -388,6 +415,16 @@ export interface WalletCreditsTable {
   amount: number;
   currency_country: string;
   created_at: string;
+}
+
+/** The coupon a ride was booked with (0021; docs/flows/coupon.md); a ride without one has no row. */
+export interface RideCouponsTable {
+  booking_id: string;
+  code: string;
+  /** 1: the discount was taken off the fare; 0: the coupon failed to apply */
+  applied: number;
+  /** the discount it gives on this ride, in the ride's currency */
+  discount: number;
 }
 
 export interface KycChoicesTable {
@@ -429,6 +466,35 @@ export interface BillDisputesTable {
   created_at: string;
 }
 
+/** A masked call from a rider to their ride's driver (docs/flows/driver-details.md). */
+export interface DriverCallsTable {
+  id: string;
+  booking_id: string;
+  user_id: string;
+  /** calling → connected | failed (the provider's report) */
+  state: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A partner onboarding office of a served city (/bd_address). */
+export interface BdOfficesTable {
+  id: string;
+  city_id: string;
+  position: number;
+  address: string;
+  operating_hours: string;
+}
+
+/** Someone who wants to drive with us in a city: one per user and city (docs/flows/cab-attachment.md). */
+export interface CabAttachmentLeadsTable {
+  id: string;
+  user_id: string;
+  city_id: string;
+  phone_number: string | null;
+  created_at: string;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -466,10 +532,15 @@ export interface Database {
   bookings: BookingsTable;
   orders: OrdersTable;
   tickets: TicketsTable;
+  driver_calls: DriverCallsTable;
+  bd_offices: BdOfficesTable;
+  cab_attachment_leads: CabAttachmentLeadsTable;
   sessions: SessionsTable;
   login_codes: LoginCodesTable;
   track_events: TrackEventsTable;
   wallet_credits: WalletCreditsTable;
+  cash_claims: CashClaimsTable;
+  ride_coupons: RideCouponsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

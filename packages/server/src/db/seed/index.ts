@@ -2,6 +2,7 @@ import { countries } from '@selfserve/contract';
 import type { InsertObject, Kysely, Transaction } from 'kysely';
 import type {
   BookingsTable,
+  RideCouponsTable,
   CallUsNumbersTable,
   ChatConfigTable,
   CitiesTable,
@@ -14,9 +15,12 @@ import type {
 } from '../schema.ts';
 import { demoBill } from './bills.ts';
 import { BookingFactory } from './booking-factory.ts';
+import { buildCashRides } from './cash-rides.ts';
 import { assignCrns, buildBookings } from './bookings.ts';
+import { rideCoupons } from './coupons.ts';
 import { DAY, MINUTE, Rng } from './common.ts';
 import { buildOrders } from './orders.ts';
+import { BD_OFFICES } from './offices.ts';
 import { CALL_US_NUMBERS, CHAT_CONFIG, CITIES } from './places.ts';
 import { buildTickets, type SeededBooking } from './tickets.ts';
 import { subscriptions, USERS } from './users.ts';
@@ -39,6 +43,7 @@ export interface DemoData {
   call_us_numbers: CallUsNumbersTable[];
   chat_config: ChatConfigTable[];
   bookings: BookingsTable[];
+  ride_coupons: RideCouponsTable[];
   orders: OrdersTable[];
   tickets: TicketsTable[];
 }
@@ -79,7 +84,9 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
     })),
     call_us_numbers: [...CALL_US_NUMBERS],
     chat_config: [...CHAT_CONFIG],
-    bookings,
+    // Built apart from the main sequence, so they shift no other ride's numbers.
+    bookings: [...bookings, ...buildCashRides(anchor)],
+    ride_coupons: rideCoupons(bookings),
     orders,
     tickets: buildTickets(rng, anchor, seeded, orders),
   };
@@ -126,12 +133,15 @@ export async function seedDemoData(
       countries: await insertChunked(trx, 'countries', data.countries),
       cities: await insertChunked(trx, 'cities', data.cities),
       call_us_numbers: await insertChunked(trx, 'call_us_numbers', data.call_us_numbers),
+      bd_offices: await insertChunked(trx, 'bd_offices', [...BD_OFFICES]),
       chat_config: await insertChunked(trx, 'chat_config', data.chat_config),
       bookings: await insertChunked(trx, 'bookings', data.bookings),
+      ride_coupons: await insertChunked(trx, 'ride_coupons', data.ride_coupons),
       orders: await insertChunked(trx, 'orders', data.orders),
       tickets: await insertChunked(trx, 'tickets', data.tickets),
     };
     await backfillBills(trx, data.bookings);
+    await backfillCars(trx, data.bookings);
     return inserted;
   });
 }
@@ -140,6 +150,22 @@ export async function seedDemoData(
 function resolveAnchor(anchor: string): string {
   if (anchor !== 'now') return anchor;
   return new Date(Math.floor(Date.now() / MINUTE) * MINUTE).toISOString();
+}
+
+/** Demo bookings seeded before cars were recorded get theirs (migration 0022). */
+async function backfillCars(trx: Transaction<Database>, bookings: readonly BookingsTable[]): Promise<void> {
+  const cars = new Map(bookings.filter((b) => b.car_model !== null).map((b) => [b.id, b]));
+  const missing = await trx.selectFrom('bookings').select('id').where('car_model', 'is', null).execute();
+  for (const { id } of missing) {
+    const car = cars.get(id);
+    if (car) {
+      await trx
+        .updateTable('bookings')
+        .set({ car_model: car.car_model, car_number: car.car_number })
+        .where('id', '=', id)
+        .execute();
+    }
+  }
 }
 
 /** Demo bookings seeded before bills existed get theirs (migration 0008). */

@@ -218,6 +218,33 @@ export function subscriptions(anchor: number): SubscriptionsTable[] {
       eligible_to_cancel: 1,
       ineligibility_reason: null,
     },
+    // Arjun's earlier subscriptions (docs/flows/subscription-invoice.md): expired, so the active one above stays the
+    // one membership reads; the first was a free trial, which has no invoice.
+    ...(
+      [
+        ['sub_arjun_history_1', 'Select Annual', 'SELECT-12M', 999, 505, 365],
+        ['sub_arjun_history_2', 'Select 3 Months', 'SELECT-3M', 399, 595, 90],
+        ['sub_arjun_history_3', 'Select 3 Months', 'SELECT-3M', 399, 685, 90],
+        ['sub_arjun_history_4', 'Select Monthly', 'SELECT-1M', 149, 715, 30],
+        ['sub_arjun_history_5', 'Select Monthly', 'SELECT-1M', 149, 745, 30],
+        ['sub_arjun_history_6', 'Select Free Trial', 'SELECT-TRIAL-1M', 0, 775, 30],
+      ] as const
+    ).map(
+      ([id, package_name, package_id, amount_paid, daysAgo, days]): SubscriptionsTable => ({
+        id,
+        user_id: 'u_member_paid',
+        amount_paid,
+        package_name,
+        package_id,
+        trial: amount_paid === 0 ? 1 : 0,
+        status: 'expired',
+        activated_on: iso(daysAgo),
+        expires_on: iso(daysAgo - days),
+        autorenew: 0,
+        eligible_to_cancel: 0,
+        ineligibility_reason: null,
+      }),
+    ),
     {
       id: 'sub_meera_trial',
       user_id: 'u_member_trial',

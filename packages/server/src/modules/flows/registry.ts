@@ -1,8 +1,21 @@
-import { BILL_DISPUTE_CALL_TYPES, REFUND_CALL_TYPES } from '@selfserve/contract';
+import {
+  BILL_DISPUTE_CALL_TYPES,
+  CAB_ATTACHMENT_CALL_TYPES,
+  COUPON_CALL_TYPES,
+  DRIVER_DETAILS_CALL_TYPES,
+  REFUND_CALL_TYPES,
+  SUBSCRIPTION_INVOICE_CALL_TYPES,
+  TOLL_PARKING_CALL_TYPES,
+} from '@selfserve/contract';
 import type { Handler } from '../onetouch/handler-kit.ts';
 import { billingDispute } from './billing-dispute.ts';
+import { cabAttachment } from './cab-attachment.ts';
+import { coupon } from './coupon.ts';
+import { driverDetails } from './driver-details.ts';
 import { refund } from './refund.ts';
-import { sendInvoice, subscriptionInvoice } from './send-invoice.ts';
+import { sendInvoice } from './send-invoice.ts';
+import { subscriptionInvoice } from './subscription-invoice.ts';
+import { tollParking } from './toll-parking.ts';
 
 const registered = (callTypes: readonly string[], handler: Handler) => callTypes.map((callType) => [callType, handler]);
 
@@ -13,6 +26,10 @@ const registered = (callTypes: readonly string[], handler: Handler) => callTypes
 export const flowHandlers: Readonly<Record<string, Handler>> = Object.fromEntries([
   ...registered(REFUND_CALL_TYPES, refund),
   ['send_invoice', sendInvoice],
-  ['subscription_invoice', subscriptionInvoice],
+  ...registered(SUBSCRIPTION_INVOICE_CALL_TYPES, subscriptionInvoice),
   ...registered(BILL_DISPUTE_CALL_TYPES, billingDispute),
+  ...registered(TOLL_PARKING_CALL_TYPES, tollParking),
+  ...registered(COUPON_CALL_TYPES, coupon),
+  ...registered(DRIVER_DETAILS_CALL_TYPES, driverDetails),
+  ...registered(CAB_ATTACHMENT_CALL_TYPES, cabAttachment),
 ]);

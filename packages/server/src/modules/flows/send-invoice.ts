@@ -13,8 +13,3 @@ export const sendInvoice = withParams(invoiceParams, async (ctx, params) => {
   });
   return invoiceAnswer(result);
 });
-
-/** The invoice of the user's Select subscription (the latest, active first), to the e-mail in the form. */
-export const subscriptionInvoice = withParams(invoiceParams, async (ctx, params) =>
-  invoiceAnswer(await requestInvoiceMail(ctx, params.email ?? ctx.user.email, { type: 'subscription' })),
-);

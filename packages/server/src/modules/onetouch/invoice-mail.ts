@@ -7,6 +7,7 @@ import {
   formatCalendarDay,
   formatFare,
   formatMessage,
+  hasInvoice,
   INVOICE_CONFIRM_PAGE,
   INVOICE_CONFIRMATION_TTL_SECONDS,
   INVOICE_MAILS_PER_ADDRESS_PER_DAY,
@@ -21,7 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { newId, randomToken, sha256 } from '../../lib/crypto.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { currentSubscription, findUserById } from '../users/repo.ts';
+import { currentSubscription, findOwnSubscription, findUserById } from '../users/repo.ts';
 import { adjustedAmount, readBill } from './bills.ts';
 import {
   confirmAddress,
@@ -35,8 +36,8 @@ import {
 /** What an invoice is for, as the answer names it. */
 export type InvoiceOf = { crn: string } | { plan: string };
 
-/** Which invoice: a ride's, or the member's current subscription's. */
-export type InvoiceRef = { type: 'ride'; booking_id: string } | { type: 'subscription' };
+/** Which invoice: a ride's, or one of the member's subscriptions (without an id, the current one). */
+export type InvoiceRef = { type: 'ride'; booking_id: string } | { type: 'subscription'; subscription_id?: string };
 
 interface InvoiceMail {
   subject: string;
@@ -98,12 +99,17 @@ export async function composeInvoice(
     if (booking.status !== 'completed') return { refused: coded('invoiceRideNotCompleted') };
     return rideInvoice(db, booking);
   }
-  const sub = await currentSubscription(db, user.id);
-  if (!sub || sub.trial === 1 || sub.amount_paid <= 0) {
-    return { refused: coded('invoiceNoPaidMembership') };
+  const sub = ref.subscription_id
+    ? await findOwnSubscription(db, user.id, ref.subscription_id)
+    : await currentSubscription(db, user.id);
+  if (!sub) return { refused: coded('invoiceNoPaidMembership') };
+  if (!hasInvoice({ trial: sub.trial === 1, amount_paid: sub.amount_paid })) {
+    return { refused: coded(ref.subscription_id ? 'subscriptionTrialNoInvoice' : 'invoiceNoPaidMembership') };
   }
   const text = [
     formatMessage('mailInvoicePlan', { plan: sub.package_name }),
+    formatMessage('mailInvoiceSubscription', { id: sub.id }),
+    formatMessage('mailInvoicePackage', { package: sub.package_id }),
     formatMessage('mailInvoicePeriod', {
       from: formatCalendarDay(sub.activated_on, `en-${user.country_code}`),
       to: formatCalendarDay(sub.expires_on, `en-${user.country_code}`),

@@ -20,6 +20,27 @@ export function currentSubscription(db: Kysely<Database>, userId: string) {
     .executeTakeFirst();
 }
 
+/** One of the user's own subscriptions; anyone else's does not exist. */
+export function findOwnSubscription(db: Kysely<Database>, userId: string, id: string) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The user's subscriptions, the latest first (docs/flows/subscription-invoice.md). */
+export function listSubscriptions(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom('subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('activated_on', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
 export function listDemoAccounts(db: Kysely<Database>) {
   return db
     .selectFrom('users')
