@@ -31,6 +31,8 @@ export interface Bill {
   /** minutes the driver waited at the pickup after arriving */
   waiting_minutes: number | null;
   estimated_fare: number | null;
+  /** the toll line's plazas and car parks, adding up to it (toll and parking; absent on older bills) */
+  tolls?: { toll_name: string; total_tax: number }[];
 }
 
 /** An amount in the bill's currency: whole rupees in India, cents elsewhere. */

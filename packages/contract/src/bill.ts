@@ -3,6 +3,9 @@ import { billLineKeys } from './bill-rules.ts';
 
 export * from './bill-rules.ts';
 
+/** One plaza or car park of a ride's toll line (guided-flows.md §3 "Toll details": toll_name, total_tax). */
+export const tollSchema = z.object({ toll_name: z.string(), total_tax: z.number() });
+
 export const billSchema = z.object({
   currency_country: z.string(),
   lines: z.array(z.object({ key: z.enum(billLineKeys), amount: z.number() })),
@@ -12,6 +15,8 @@ export const billSchema = z.object({
   ride_minutes: z.number().nullable(),
   waiting_minutes: z.number().nullable(),
   estimated_fare: z.number().nullable(),
+  /** the toll line's break-up, adding up to it (absent on bills without tolls, and on older ones) */
+  tolls: z.array(tollSchema).optional(),
 });
 
 export const billQuerySchema = z.object({ booking_id: z.string().min(1).max(64) });

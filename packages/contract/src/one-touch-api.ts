@@ -38,8 +38,17 @@ export const oneTouchSubmitSchema = z.object({
   uploaded_image_ids: z.array(z.string().max(64)).max(10).nullish(),
   country: text(4),
   crn: text(20),
-  total_cash: z.coerce.number().min(0).max(100000).nullish(),
-  extra_cash: z.coerce.number().min(0).max(100000).nullish(),
+  // extra cash (flows/extra-cash.ts): an amount that is no number says so; one beyond any 4 digits is too high
+  total_cash: z.coerce
+    .number(says('enterValidAmount'))
+    .min(0, says('enterValidAmount'))
+    .max(100000, says('ecAmountTooHigh'))
+    .nullish(),
+  extra_cash: z.coerce
+    .number(says('enterValidAmount'))
+    .min(0, says('enterValidAmount'))
+    .max(100000, says('ecAmountTooHigh'))
+    .nullish(),
   option_selected: text(100),
   ride_deviation: z.union([z.boolean(), z.string().max(40)]).nullish(),
   date_entered_time_stamp: z.union([z.number(), z.string().max(20)]).nullish(),

@@ -3,6 +3,7 @@ import type { BookingsTable } from '../schema.ts';
 import { isAirport, RATES, roundMoney, type Trip } from './booking-factory.ts';
 import { MINUTE, Rng } from './common.ts';
 import type { SeedCountry } from './places.ts';
+import { tollBreakUp } from './tolls.ts';
 
 // The bill of each ride: its lines add up to the fare.
 
@@ -93,6 +94,8 @@ export function demoBill(t: Trip, row: Omit<BookingsTable, 'crn'>): string | nul
       ride_minutes: minutes,
       waiting_minutes: waitingMinutes,
       estimated_fare: estimate,
+      // the toll line's plazas and car parks (toll and parking), adding up to it
+      ...(toll > 0 ? { tolls: tollBreakUp(t.city.name, country, toll) } : {}),
     },
   );
 }

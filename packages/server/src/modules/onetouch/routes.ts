@@ -10,8 +10,11 @@ import {
   oneTouchPaths,
   oneTouchResponseSchema,
   oneTouchSubmitSchema,
+  otherReasonProblem,
   sendInvoiceSchema,
   submitWithoutLoginSchema,
+  tollDetailsQuerySchema,
+  tollDetailsResponseSchema,
   updateEmailSchema,
 } from '@selfserve/contract';
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +24,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
+import { tollDetails } from '../flows/toll-parking.ts';
 import { findArticle } from '../kb/repo.ts';
 import { requestFormToken, saveGuestTicket } from '../tickets/guest-tickets.ts';
 import { requireOwnDocuments } from '../uploads/service.ts';
@@ -57,6 +61,9 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = requireUser(request);
         const body = request.body;
         const article = await articleAsking(body);
+        // An option that means "something else" needs the user's own words (guided-flows.md §5: 20 to 1500).
+        const otherProblem = otherReasonProblem(JSON.parse(article.options), body.option_selected, body.message);
+        if (otherProblem) throw new AppError('VALIDATION_FAILED', coded(otherProblem));
         const ref = body.booking_id ?? body.crn;
         const booking = ref
           ? ((await findOwnBooking(db, user.id, { id: ref })) ??
@@ -139,6 +146,24 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
               }
             : null,
         };
+      },
+    );
+
+    // The toll break-up of one of the user's rides, for the toll and parking form (docs/flows/toll-parking.md).
+    app.get(
+      bookingPaths.tolls,
+      {
+        config: signedIn,
+        schema: {
+          tags: ['onetouch'],
+          querystring: tollDetailsQuerySchema,
+          response: { 200: tollDetailsResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const booking = await findOwnBooking(db, requireUser(request).id, { id: request.query.booking_id });
+        if (!booking) throw new AppError('NOT_FOUND', coded('bookingNotFound'));
+        return tollDetails({ db }, booking);
       },
     );
 
