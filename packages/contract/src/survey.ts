@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csatReasons } from './ticket-rules.ts';
 
 /**
  * The reasons an article offers in its body's JSON blocks (guided-flows.md §3, docs/kb-content.md): `Feedback` for
@@ -32,4 +33,12 @@ export function reasonBlock(embedded: Record<string, unknown> | undefined, id: R
 /** Whether `key` is one of the reasons the block offers (what the server checks an answer against). */
 export function offersReason(block: ReasonBlock | null, key: string): boolean {
   return block?.options.some((o) => o.key === key) ?? false;
+}
+
+/**
+ * The reasons a bad support rating may give: the ticket's article's own `Csat` options when it has them, else the
+ * default list (csatReasons). What the rating form offers and what the server accepts.
+ */
+export function ratingReasonKeys(embedded: Record<string, unknown> | undefined): string[] {
+  return (reasonBlock(embedded, 'Csat')?.options ?? csatReasons).map((o) => o.key);
 }

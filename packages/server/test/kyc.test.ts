@@ -58,6 +58,21 @@ describe.each(testDatabases)('do_kyc form [%s]', (dialect) => {
     });
   });
 
+  it("records a KYC category's or prompt's post (banner kyc, no ride) and sends it back", async () => {
+    const c = new TestClient(t.app);
+    await c.signInAs(accounts.expiredMember);
+    const kyc = { cnl: '', nav: '100602', banner: 'kyc', landing: 'kyc', care_redirect_url: '/home?kyc=done' };
+    const res = await post(c, { ...kyc, source: 'web', _csrf: c.csrf });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/home?kyc=done');
+    const row = await t.database.db
+      .selectFrom('kyc_choices')
+      .selectAll()
+      .where('user_id', '=', 'u_member_expired')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ crn: null, article_id: '100602', banner: 'kyc', landing: 'kyc', source: 'web' });
+  });
+
   it('refuses a missing or wrong form token', async () => {
     const c = new TestClient(t.app);
     await c.signInAs(accounts.paidMember);

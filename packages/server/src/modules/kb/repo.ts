@@ -522,18 +522,34 @@ export function recordZeroResultSearch(db: Db, query: string, indexes: string[])
     .execute();
 }
 
-export function upsertFeedback(
-  db: Db,
-  row: { article_id: string; voter: string; user_id: string | null; helpful: boolean },
-) {
+export interface FeedbackRow {
+  article_id: string;
+  voter: string;
+  user_id: string | null;
+  helpful: boolean;
+  /** a No's reason (one of the article's Feedback reasons) */
+  reason: string | null;
+  crn: string | null;
+}
+
+export function upsertFeedback(db: Db, row: FeedbackRow) {
   const now = new Date().toISOString();
+  const answer = { helpful: row.helpful ? 1 : 0, reason: row.reason, created_at: now };
   return db
     .insertInto('article_feedback')
-    .values({ id: newId('fb'), ...row, helpful: row.helpful ? 1 : 0, created_at: now })
-    .onConflict((oc) =>
-      oc.columns(['article_id', 'voter']).doUpdateSet({ helpful: row.helpful ? 1 : 0, created_at: now }),
-    )
+    .values({ id: newId('fb'), ...row, ...answer })
+    .onConflict((oc) => oc.columns(['article_id', 'voter']).doUpdateSet(answer))
     .execute();
+}
+
+/** A voter's stored answer on an article (their own, or their answer for one ride: the voter key carries the CRN). */
+export function findFeedback(db: Db, articleId: string, voter: string) {
+  return db
+    .selectFrom('article_feedback')
+    .select(['helpful', 'reason'])
+    .where('article_id', '=', articleId)
+    .where('voter', '=', voter)
+    .executeTakeFirst();
 }
 
 /** How many voters answered 'Was this helpful?' on an article, and how many of them said yes. */

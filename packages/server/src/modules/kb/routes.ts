@@ -4,6 +4,8 @@ import {
   helpContextKey,
   kbArticleQuerySchema,
   kbArticleResponseSchema,
+  kbFeedbackAnswerSchema,
+  kbFeedbackQuerySchema,
   kbFeedbackSchema,
   kbMetaQuerySchema,
   kbMetaResponseSchema,
@@ -15,7 +17,9 @@ import {
   kbSearchQuerySchema,
   kbSearchResponseSchema,
   marketplaceIndexes,
+  offersReason,
   okResponseSchema,
+  reasonBlock,
   says,
   siteCountry,
 } from '@selfserve/contract';
@@ -27,7 +31,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { entryModeOf } from '../auth/entry-mode.ts';
 import { ownOrderContext } from '../orders/service.ts';
-import { findArticle } from './repo.ts';
+import { findArticle, findFeedback } from './repo.ts';
 import {
   allowedIndexes,
   articleById,
@@ -37,6 +41,7 @@ import {
   popularArticles,
   recordFeedback,
   relatedArticles,
+  rideVoter,
   searchKb,
   viewerBooking,
 } from './service.ts';
@@ -205,6 +210,18 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    /** The survey's voter: the person, and for an article opened for a ride (its CRN, theirs only) that ride. */
+    const surveyVoter = async (request: FastifyRequest, crn: string | null | undefined) => {
+      if (crn) await ownBooking(request, crn);
+      const voter = feedbackVoter(
+        deps.config.sessionSecret,
+        request.session?.userId ?? null,
+        request.csrfBinding ?? undefined,
+        normalizeIP(request.ip),
+      );
+      return crn ? { ...voter, voter: rideVoter(voter.voter, crn) } : voter;
+    };
+
     app.post(
       kbPaths.feedback,
       {
@@ -212,17 +229,39 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, body: kbFeedbackSchema, response: { 200: okResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        const { article_id, helpful } = request.body;
-        if (!(await findArticle(db, article_id))) throw new AppError('NOT_FOUND', coded('articleNotFound'));
-        const userId = request.session?.userId ?? null;
-        const voter = feedbackVoter(
-          deps.config.sessionSecret,
-          userId,
-          request.csrfBinding ?? undefined,
-          normalizeIP(request.ip),
-        );
-        await recordFeedback(db, { article_id, helpful, user_id: userId, ...voter }, request.log);
+        const { article_id, helpful, reason, crn } = request.body;
+        const article = await findArticle(db, article_id);
+        if (!article) throw new AppError('NOT_FOUND', coded('articleNotFound'));
+        // A No's reason is one the article itself offers (its Feedback block); a Yes has none.
+        if (reason && (helpful || !offersReason(reasonBlock(JSON.parse(article.embedded), 'Feedback'), reason))) {
+          throw new AppError('VALIDATION_FAILED', coded('reasonNotOffered'));
+        }
+        const voter = await surveyVoter(request, crn);
+        const answer = { article_id, helpful, reason: reason ?? null, crn: crn ?? null };
+        await recordFeedback(db, { ...answer, user_id: request.session?.userId ?? null, ...voter }, request.log);
         return { status: 'SUCCESS' as const };
+      },
+    );
+
+    // What this reader answered before (per article, and per CRN for a ride's): the page asks only once.
+    app.get(
+      kbPaths.feedback,
+      {
+        config: { access: 'visitor' },
+        schema: {
+          tags,
+          querystring: kbFeedbackQuerySchema,
+          response: { 200: kbFeedbackAnswerSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { article_id, crn } = request.query;
+        const { voter } = await surveyVoter(request, crn);
+        const row = await findFeedback(db, article_id, voter);
+        return {
+          status: 'SUCCESS' as const,
+          answer: row ? { helpful: Number(row.helpful) === 1, reason: row.reason } : null,
+        };
       },
     );
   };

@@ -32,9 +32,11 @@ import { type LanguageSignals, readerLanguage } from '../../lib/reader-language.
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
+import { readBody } from './content.ts';
 import {
   claimAddressVote,
   currentSynonyms,
+  type FeedbackRow,
   feedbackCounts,
   findArticle,
   findBookingContext,
@@ -398,7 +400,8 @@ export async function articleById(
     related: related.map((r) => localised(r, titles)),
     side_load: entry.side_load,
     response: entry.response,
-    embedded: entry.embedded,
+    // A translation's own blocks (its Feedback and Csat reasons in the reader's language; keys as in English).
+    embedded: translation ? { ...entry.embedded, ...readBody(translation.body_html).embedded } : entry.embedded,
     articles: (tree.children.get(row.id) ?? [])
       .filter((r) => visible(r, tree, kv))
       .map((r) => localised(summaryOf(r), titles)),
@@ -544,7 +547,7 @@ export async function searchKb(
  */
 export async function recordFeedback(
   db: Kysely<Database>,
-  vote: { article_id: string; voter: string; user_id: string | null; helpful: boolean; address: string | null },
+  vote: FeedbackRow & { address: string | null },
   log: FastifyBaseLogger,
   now = new Date(),
 ): Promise<boolean> {
@@ -590,6 +593,9 @@ export function feedbackVoter(
   if (userId) return { voter: userId, address: null };
   return { voter: `v:${sha256(visitorBinding ?? ip)}`, address: hmac(secret, `feedback-address:${ip}`) };
 }
+
+/** A reader's survey answer for one ride (the article opened for its CRN): a voter of its own, one answer per CRN. */
+export const rideVoter = (voter: string, crn: string) => `${voter}|crn:${crn}`;
 
 /** A booking named in a query must be the signed-in user's own (by id or CRN); anyone else's does not exist. */
 export async function viewerBooking(db: Kysely<Database>, userId: string | undefined, bookingId: string | undefined) {

@@ -7,6 +7,7 @@ import {
   isResolved,
   mayRateTicket,
   messages,
+  ratingReasonKeys,
   TICKETS_PAGE_SIZE,
   type TicketResponse,
 } from '@selfserve/contract';
@@ -16,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database, TicketsTable, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { findArticle } from '../kb/repo.ts';
 import {
   findByIdempotencyKey,
   findOpenTicket,
@@ -281,6 +283,12 @@ export async function rateTicket(db: Kysely<Database>, userId: string, p: CsatPa
   if (!mayRateTicket(ticket)) throw new AppError('CONFLICT', coded('ticketNotRatableYet'));
   if (p.satisfaction_rating.score === 'bad' && !p.reason)
     throw new AppError('VALIDATION_FAILED', coded('chooseReason'));
+  if (p.reason) {
+    // The reason is one the rating offered: the article's own Csat options, else the default list.
+    const article = ticket.article_id ? await findArticle(db, ticket.article_id) : undefined;
+    const offered = ratingReasonKeys(article ? JSON.parse(article.embedded) : undefined);
+    if (!offered.includes(p.reason)) throw new AppError('VALIDATION_FAILED', coded('reasonNotOffered'));
+  }
   try {
     await insertRating(db, {
       id: newId('cs'),
