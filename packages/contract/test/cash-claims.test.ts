@@ -40,8 +40,9 @@ describe('extra cash (guided-flows.md §5)', () => {
     ['5', toll, { ok: false, code: 'ecCashCorrect' }],
     ['9999', toll, { ok: true, total: 9999, extra: 9579 }],
     ['10000', toll, { ok: false, code: 'ecAmountTooHigh' }],
-    ['12a', toll, { ok: false, code: 'ecAmountTooHigh' }],
-    ['-50', toll, { ok: false, code: 'ecAmountTooHigh' }],
+    ['12a', toll, { ok: false, code: 'enterValidAmount' }],
+    ['-50', toll, { ok: false, code: 'enterValidAmount' }],
+    ['99999', toll, { ok: false, code: 'ecAmountTooHigh' }],
     // the option's limit: limit − 1, limit, limit + 1 (500 for no change; the extra stays below the bill)
     ['499', change, { ok: true, total: 499, extra: 79 }],
     ['500', change, { ok: true, total: 500, extra: 80 }],

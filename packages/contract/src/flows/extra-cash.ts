@@ -49,7 +49,7 @@ export type ExtraCashCheck = { ok: true; total: number; extra: number } | { ok: 
 
 /**
  * Checks the total cash the rider typed (digits) for a reason, against the option's limit and the ride:
- * empty → 'Can't be left empty'; not 1 to 4 digits, or above the option's limit → 'Entered amount seems to be too
+ * empty → 'Can't be left empty'; not digits → 'Please enter a valid amount'; more than 4 digits, or above the option's limit → 'Entered amount seems to be too
  * high'; no extra (the total covers the cash due at most) → 'Cash paid to driver is correct or less than the required
  * amount.'; for the bill-checked reasons, an extra above the bill → 'The extra amount paid seems to be higher than
  * the bill amount.'.
@@ -62,7 +62,8 @@ export function checkExtraCash(
 ): ExtraCashCheck {
   const text = typed.trim();
   if (text === '') return { ok: false, code: 'cantBeEmpty' };
-  if (!new RegExp(`^\\d{1,${EXTRA_CASH_MAX_DIGITS}}$`).test(text)) return { ok: false, code: 'ecAmountTooHigh' };
+  if (!/^\d+$/.test(text)) return { ok: false, code: 'enterValidAmount' };
+  if (text.length > EXTRA_CASH_MAX_DIGITS) return { ok: false, code: 'ecAmountTooHigh' };
   const total = Number(text);
   if (limit !== null && total > limit) return { ok: false, code: 'ecAmountTooHigh' };
   const extra = extraCash(total, ride.cashToBePaid);

@@ -3,6 +3,8 @@ import {
   CAB_ATTACHMENT_CALL_TYPES,
   COUPON_CALL_TYPES,
   DRIVER_DETAILS_CALL_TYPES,
+  EXTRA_CASH_CALL_TYPES,
+  PAID_CASH_CALL_TYPES,
   REFUND_CALL_TYPES,
   SUBSCRIPTION_INVOICE_CALL_TYPES,
   TOLL_PARKING_CALL_TYPES,
@@ -12,6 +14,8 @@ import { billingDispute } from './billing-dispute.ts';
 import { cabAttachment } from './cab-attachment.ts';
 import { coupon } from './coupon.ts';
 import { driverDetails } from './driver-details.ts';
+import { extraCash } from './extra-cash.ts';
+import { paidCash } from './paid-cash.ts';
 import { refund } from './refund.ts';
 import { sendInvoice } from './send-invoice.ts';
 import { subscriptionInvoice } from './subscription-invoice.ts';
@@ -24,6 +28,8 @@ const registered = (callTypes: readonly string[], handler: Handler) => callTypes
  * form registered under the same call_type on the web. A call_type with none becomes a ticket.
  */
 export const flowHandlers: Readonly<Record<string, Handler>> = Object.fromEntries([
+  ...registered(EXTRA_CASH_CALL_TYPES, extraCash),
+  ...registered(PAID_CASH_CALL_TYPES, paidCash),
   ...registered(REFUND_CALL_TYPES, refund),
   ['send_invoice', sendInvoice],
   ...registered(SUBSCRIPTION_INVOICE_CALL_TYPES, subscriptionInvoice),
