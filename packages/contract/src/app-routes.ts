@@ -62,6 +62,7 @@ export const appRoutePatterns = [
   '/verify-email',
   '/tickets',
   // one-touch, mail, sign-in
+  '/bd_address',
   '/invoice/confirm',
   '/dev/outbox',
   '/login',

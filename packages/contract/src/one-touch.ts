@@ -41,6 +41,7 @@ export const ACCOUNT_CALL_TYPES = new Set([
   'change_select_plan',
   'select_membership_not_active',
   'subscription_invoice',
+  'cab_attachment_customer',
 ]);
 
 export type FlowKind =
@@ -157,6 +158,27 @@ export interface OneTouchResult {
   distance: string | null;
   /** the ride's bill as the answer left it (a billing dispute's adjusted bill) */
   bill: Bill | null;
+  /** the driver and car a driver-details answer carries (guided-flows.md §3); absent or null otherwise */
+  driver?: DriverShown | null;
+}
+
+/** A driver-details answer's driver and car (never a phone number). */
+export interface DriverShown {
+  firstName: string;
+  lastName: string;
+  carModel: string | null;
+  carNumber: string | null;
+}
+
+function asDriver(b: Record<string, unknown>): DriverShown | null {
+  const first = asText(b.driver_first_name);
+  if (!first) return null;
+  return {
+    firstName: first,
+    lastName: asText(b.driver_last_name) ?? '',
+    carModel: asText(b.car_model),
+    carNumber: asText(b.car_number),
+  };
 }
 
 /** A bill in an answer: read only when it has the shape of one (lines and a total). */
@@ -189,6 +211,7 @@ export function readOneTouchResponse(httpStatus: number, body: unknown): OneTouc
     mapUrl: asText(b.map_url) ?? asText(b.map_link),
     distance: asText(b.distance),
     bill: asBill(b.bill),
+    driver: asDriver(b),
   });
   // Our answers name their title and message by code (shown in the reader's language); others give text.
   const title = shownText({ code: b.title_code, message: asText(b.title) ?? asText(b.heading) });

@@ -34,6 +34,8 @@ const pageRoutes: RouteObject[] = [
     () => import('./pages/billing-issue'),
     'BillingIssuePage',
   ),
+  // The cab attachment's offices (guided-flows.md §2), reached from its form.
+  lazyRoute('/bd_address', () => import('../features/flows/cab-attachment/bd-address-page'), 'BdAddressPage'),
   ...orderRouteTable,
   ...ticketRouteTable,
   ...oneTouchRouteTable,

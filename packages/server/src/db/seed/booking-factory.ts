@@ -1,6 +1,7 @@
 import { luhnCheckDigit } from '@selfserve/contract';
 import type { BookingsTable } from '../schema.ts';
 import { DAY, HOUR, MINUTE, type Rng } from './common.ts';
+import { demoCar } from './cars.ts';
 import { CITIES, type CitySeed, type SeedCountry } from './places.ts';
 import { MEMBER_SINCE_DAYS, type SeedUser } from './users.ts';
 
@@ -354,6 +355,7 @@ export class BookingFactory {
     const r = this.rng;
     const partner = t.audience === 'driver';
     const driver: PoolDriver | null = partner ? this.partnerAsDriver(u) : t.withDriver ? this.poolDriver(t.city) : null;
+    const car = driver ? demoCar(driver.imei, t.city, t.cab) : null;
     const minutesPerKm = t.city.country === 'IN' ? r.float(2.4, 4) : r.float(1.6, 2.6);
     const stopAt =
       t.status === 'completed' || t.status === 'pending' ? t.pickupAt + Math.round(t.km * minutesPerKm) * MINUTE : null;
@@ -405,6 +407,8 @@ export class BookingFactory {
         priority_support_image_visible:
           memberSince !== undefined && t.enteredAt >= this.anchor - memberSince * DAY ? 1 : 0,
         customer_email: partner ? null : u.row.email,
+        car_model: car?.model ?? null,
+        car_number: car?.number ?? null,
         bill: null,
       },
     });

@@ -6,6 +6,11 @@ export interface MaskedCall {
   crn: string;
   customerPhone: string;
   driverPhone: string | null;
+  /**
+   * Where the provider reports whether the call connected ({ request_id, connected }): a plain call to the driver
+   * (driver details). Absent for a lost-item call, which the driver's answer follows (the left-belonging callbacks).
+   */
+  resultPath?: string;
 }
 
 /** A telephony provider: it connects customer and driver without showing either number. */
@@ -16,7 +21,8 @@ export interface Telephony {
 /**
  * The demo's provider: it "calls" and then reports back through the same authenticated callbacks a
  * real provider would use. The outcome follows the CRN's last digit, so every path can be tried:
- * 0–5 driver found the item, 6–7 not found, 8 the call does not connect, 9 a blocker (driver on a trip).
+ * 0–5 driver found the item, 6–7 not found, 8 the call does not connect, 9 a blocker (driver on a trip). A plain
+ * call to the driver connects unless the digit is 8 or 9.
  */
 export function simulatedTelephony(app: FastifyInstance, secret: string, delayMs: number): Telephony {
   const post = (url: string, payload: object) =>
@@ -28,9 +34,10 @@ export function simulatedTelephony(app: FastifyInstance, secret: string, delayMs
     timer.unref();
   };
   return {
-    startMaskedCall({ requestId, crn }) {
+    startMaskedCall({ requestId, crn, resultPath }) {
       const digit = Number(crn.at(-1) ?? '0');
       later(delayMs, async () => {
+        if (resultPath) return post(resultPath, { request_id: requestId, connected: digit !== 8 && digit !== 9 });
         if (digit === 9)
           return post(labPaths.blockerCallback, {
             request_id: requestId,

@@ -16,6 +16,7 @@ import type { RideFlowFormProps } from '../flow-form';
 import { useFormEnableCheck } from './api/get-form-enable-check';
 import { useLabStatus } from './api/get-lab-status';
 import { type LabAnswer, useSendLabAnswer } from './api/send-lab-answer';
+import { DriverDetailsStep } from './driver-details';
 import { ItemForm } from './item-form';
 import './lost-item.css';
 
@@ -30,9 +31,14 @@ type Phase =
   /** a failed call: the server's message when it gave one */
   | { kind: 'error'; message?: string };
 
-/** The lost-item flow's registered form: the panel for the article and its ride. */
-export function LostItemForm({ article, booking }: RideFlowFormProps) {
-  return <BelongingPanel articleId={article.id} bookingId={booking.id} />;
+/** The lost-item flow's registered form: the driver details step, then the panel for the article and its ride. */
+export function LostItemForm({ article, booking, onReload }: RideFlowFormProps) {
+  return (
+    <>
+      <DriverDetailsStep article={article} booking={booking} onReload={onReload} />
+      <BelongingPanel articleId={article.id} bookingId={booking.id} />
+    </>
+  );
 }
 
 export interface BelongingPanelProps {
