@@ -73,6 +73,7 @@ describe.each(testDatabases)('coupon and subscription invoice [%s]', (dialect) =
     expect(await read(failed.id)).toEqual({
       status: 'SUCCESS',
       booking_id: failed.id,
+      country: 'IN',
       coupon_code: 'RIDE50',
       coupon_applied: false,
       coupon_discount: 50,

@@ -74,6 +74,8 @@ export const rideCouponQuerySchema = z.object({ booking_id: z.string().min(1).ma
 export const rideCouponResponseSchema = z.object({
   status: z.literal('SUCCESS'),
   booking_id: z.string(),
+  /** the ride's country: in India (needsRideCoupon) the flow needs the ride's coupon */
+  country: z.string(),
   /** null: the ride was booked without a coupon */
   coupon_code: z.string().nullable(),
   /** whether the discount was taken off the fare; null without a coupon */

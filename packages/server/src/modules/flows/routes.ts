@@ -43,6 +43,7 @@ export function flowRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         return {
           status: 'SUCCESS' as const,
           booking_id: booking.id,
+          country: booking.country,
           coupon_code: coupon?.code ?? null,
           coupon_applied: coupon ? coupon.applied === 1 : null,
           coupon_discount: coupon?.discount ?? null,

@@ -1,9 +1,9 @@
 import { isValidEmail } from '@selfserve/contract';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/button';
+import { EmailField } from '../../../components/email-field';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { EmailField } from './email-field';
 
 /** The send-invoice form (guided-flows.md §5): the e-mail to send the invoice to, the account's to start with. */
 export function SendInvoiceForm({ busy, onSend }: { busy: boolean; onSend: (email: string) => void }) {

@@ -2,6 +2,7 @@ import { type Article, isValidEmail, oneTouchPaths, resolveFlow } from '@selfser
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useReducer, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
+import { EmailField } from '../../../components/email-field';
 import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { sessionQueryKey } from '../../../lib/get-session';
 import { useI18n } from '../../../lib/i18n';
@@ -10,7 +11,6 @@ import { formReducer, initialFormState } from '../../../lib/one-touch/form-state
 import { useOneTouchPost } from '../../../lib/one-touch/post-one-touch';
 import { useFinish } from '../../../lib/one-touch/use-finish';
 import { useSession } from '../../../lib/session';
-import { EmailField } from './email-field';
 
 /** The prefix of every user's get_user_info query (see features/users/api/get-user-info.ts). */
 const userInfoQueryKeyRoot = ['users', 'user-info'] as const;

@@ -1,4 +1,4 @@
-import { Field } from '../../../components/field';
+import { Field } from './field';
 
 /** One e-mail input with its label and, when there is one, its error (read out by screen readers). */
 export function EmailField(props: {
