@@ -2,16 +2,18 @@ import {
   type Article,
   type FlowKind,
   type InvoiceParams,
+  isOtherOption,
   type OneTouchOption,
   oneTouchPaths,
   type RefundDestination,
   resolveFlow,
 } from '@selfserve/contract';
-import { type ReactNode, useReducer } from 'react';
+import { type ReactNode, useReducer, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { ChooseRide } from '../../../components/one-touch/choose-ride';
 import { CustomMessage } from '../../../components/one-touch/custom-message';
+import { KYC_DONE_PARAM, KYC_DONE_VALUE, RefundStep } from '../../../components/one-touch/refund-step';
 import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, formStateFor } from '../../../lib/one-touch/form-state';
@@ -22,7 +24,7 @@ import { useOneTouchSubmit } from '../../../lib/one-touch/use-one-touch-submit';
 import type { SelectedBooking } from '../../../lib/selected-booking';
 import { useSelectedBooking } from '../../../lib/selected-booking';
 import { useSession } from '../../../lib/session';
-import { KYC_DONE_PARAM, KYC_DONE_VALUE, RefundStep } from './refund-step';
+import { OtherReasonForm } from './other-reason-form';
 import { SendInvoiceForm } from './send-invoice-form';
 import { UpdateEmailPanel } from './update-email-form';
 import '../onetouch.css';
@@ -63,6 +65,8 @@ export function OneTouchPanel({ article, onReload }: OneTouchPanelProps) {
 /** What the engine adds to the submit: the option, the refund destination, an invoice's e-mail. */
 type SubmitFields = {
   option_selected?: string;
+  /** an "other" option's own words */
+  message?: string;
   refund_destination?: RefundDestination;
   params?: InvoiceParams;
 };
@@ -86,6 +90,8 @@ function OneTouchForm({
   const finish = useFinish(flow, dispatch, onReload, article.id);
   const send = useOneTouchSubmit(article, booking);
   const post = useOneTouchPost();
+  // The "other" option being answered and its text: kept here so the text survives a failed submit.
+  const [other, setOther] = useState<{ option: OneTouchOption; text: string } | null>(null);
 
   const submit = async (fields: SubmitFields) => {
     if (busy || !flow.submitPath) return;
@@ -117,6 +123,8 @@ function OneTouchForm({
       dispatch({ type: 'custom_message', heading: action.heading, message: action.message });
     } else if (action.kind === 'open_article') {
       void navigate(action.href);
+    } else if (isOtherOption(option)) {
+      setOther({ option, text: other?.option.value === option.value ? other.text : '' });
     } else if (flow.kind === 'refund_destination') {
       dispatch({ type: 'refund_step', option: option.value });
     } else {
@@ -161,6 +169,17 @@ function OneTouchForm({
     body = <CustomMessage heading={state.heading} message={state.message} onBack={() => dispatch({ type: 'back' })} />;
   } else if (state.status === 'REFUND_INITIATED') {
     body = refundStep(state.option);
+  } else if (other) {
+    body = (
+      <OtherReasonForm
+        option={other.option}
+        text={other.text}
+        onText={(text) => setOther({ ...other, text })}
+        busy={busy}
+        onSend={(message) => void submit({ option_selected: other.option.value, message })}
+        onBack={() => setOther(null)}
+      />
+    );
   } else if (flow.kind === 'send_invoice') {
     body = <SendInvoiceForm busy={busy} onSend={(email) => void sendInvoice(email)} />;
   } else if (flow.kind === 'refund_destination' && article.options.length === 0) {

@@ -8,13 +8,13 @@ import {
 } from '@selfserve/contract';
 import { type FormEvent, type Ref, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Button } from '../../../components/button';
-import { ChoiceGroup } from '../../../components/choice-group';
-import { getCsrfToken } from '../../../lib/api-client';
-import { useI18n } from '../../../lib/i18n';
-import type { SelectedBooking } from '../../../lib/selected-booking';
-import { useSession } from '../../../lib/session';
-import '../onetouch.css';
+import { getCsrfToken } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import type { SelectedBooking } from '../../lib/selected-booking';
+import { useSession } from '../../lib/session';
+import { Button } from '../button';
+import { ChoiceGroup } from '../choice-group';
+import './one-touch.css';
 
 const refundOptions = [
   { value: 'voucher', text: 'voucher', help: 'voucherHelp' },
