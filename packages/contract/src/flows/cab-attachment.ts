@@ -4,7 +4,7 @@
  * number for a call back. The form and the server check the same rules.
  */
 import { z } from 'zod';
-import { says } from '../messages.ts';
+import { formatMessage, says } from '../messages.ts';
 import type { FlowParams } from './flow-params.ts';
 
 /** The article's call_type (content/kb/customer/100606): a request about the account, no ride. */
@@ -20,7 +20,7 @@ export function cabMobileInput(typed: string): string {
   return typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, CAB_MOBILE_LENGTH);
 }
 
-const mobileSchema = z.string().regex(/^[1-9]\d{9}$/, says('cabEnterValidMobile'));
+const mobileSchema = z.string(says('cabEnterValidMobile')).regex(/^[1-9]\d{9}$/, says('cabEnterValidMobile'));
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 /**
@@ -44,9 +44,10 @@ export const cabAttachmentFormSchema = z
   .object({ city: z.string(), phone_number: z.string() })
   .superRefine((form, ctx) => {
     if (form.city) return;
-    if (form.phone_number === '') ctx.addIssue({ code: 'custom', path: ['city'], ...says('cabChooseCity') });
+    if (form.phone_number === '')
+      ctx.addIssue({ code: 'custom', path: ['city'], message: formatMessage('cabChooseCity') });
     else if (!mobileSchema.safeParse(form.phone_number).success) {
-      ctx.addIssue({ code: 'custom', path: ['phone_number'], ...says('cabEnterValidMobile') });
+      ctx.addIssue({ code: 'custom', path: ['phone_number'], message: formatMessage('cabEnterValidMobile') });
     }
   });
 export type CabAttachmentForm = z.infer<typeof cabAttachmentFormSchema>;
