@@ -1,6 +1,6 @@
-import type { Article, ArticleSummary } from '@selfserve/contract';
-import { type ReactNode, useEffect, useId } from 'react';
-import { useLocation } from 'react-router';
+import { type Article, type ArticleSummary, kbFeedbackSchema, reasonBlock } from '@selfserve/contract';
+import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useArticle } from '../../lib/kb/get-article';
@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArticleNotFound } from '../article-not-found';
 import { BackButton } from '../back-button';
 import { ErrorState } from '../error-state';
+import { isKycDone } from '../kyc/kyc-form';
 import { Loader } from '../loader';
 import { NodeList } from '../node-list';
 import { ArticleBody } from './article-body';
@@ -22,6 +23,9 @@ import { useArticleFlowSlot } from './article-flow-slot';
 import { ArticleFooter } from './article-footer';
 import { ArticleShare, shareableUrl } from './article-share';
 import './article-page.css';
+
+// Only KYC articles show the prompt: its own chunk, never the article page's.
+const KycPrompt = lazy(() => import('../kyc/kyc-prompt').then((m) => ({ default: m.KycPrompt })));
 
 /** Spec §4: article load status. */
 export type ArticleLoadStatus = null | 'in_progress' | 'done';
@@ -76,6 +80,9 @@ export function ArticleView({
   const titleId = useId();
   const location = useLocation();
   const FlowPanel = useArticleFlowSlot();
+  // An article opened for a ride (/{crn}/dreport/…): its survey answer is that ride's.
+  const routeCrn = useParams().crn;
+  const crn = kbFeedbackSchema.shape.crn.safeParse(routeCrn).success ? (routeCrn ?? null) : null;
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
   const article = query.data;
   const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
@@ -170,9 +177,24 @@ export function ArticleView({
         </nav>
       ) : null}
       {extra}
+      {/* The KYC prompt (side_load show_kyc), and the notice after a KYC category's post came back here. */}
+      {article.side_load.show_kyc === true ||
+      (article.label_names.includes('do_your_kyc') && isKycDone(location.search)) ? (
+        <Suspense fallback={null}>
+          <KycPrompt article={article} />
+        </Suspense>
+      ) : null}
       {/* The article's guided form: registered by call_type (lost item, billing dispute), else the one-touch panel. */}
       {FlowPanel ? <FlowPanel article={article} onReload={() => void query.refetch()} /> : null}
-      {withFeedback ? <ArticleFeedback key={article.id} articleId={article.id} counts={article.feedback} /> : null}
+      {withFeedback ? (
+        <ArticleFeedback
+          key={`${article.id}/${crn ?? ''}`}
+          articleId={article.id}
+          counts={article.feedback}
+          reasons={reasonBlock(article.embedded, 'Feedback')}
+          crn={crn}
+        />
+      ) : null}
       {shownRelated.nodes.length > 0 ? (
         <section className="kb-related" aria-labelledby={`${titleId}-related`} data-testid="related-topics">
           <h2 id={`${titleId}-related`}>{t('kb.relatedTopics')}</h2>

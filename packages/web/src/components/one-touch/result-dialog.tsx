@@ -164,7 +164,7 @@ export function ResultDialog({
       </h2>
       {result.message ? <p data-testid="onetouch-result-message">{result.message}</p> : null}
       <RideShown result={result} />
-      {ticket ? <TicketRating ticket={ticket} emailFrom={ratingEmailFrom} /> : null}
+      {ticket ? <TicketRating ticket={ticket} emailFrom={ratingEmailFrom} articleId={articleId} /> : null}
       {channels.callUs || channels.writeToUs || channels.chat ? (
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
           {channels.callUs ? (

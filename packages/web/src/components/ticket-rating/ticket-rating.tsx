@@ -1,7 +1,8 @@
-import { CSAT_COMMENT_MAX, type CsatReasonKey, csatReasons } from '@selfserve/contract';
+import { CSAT_COMMENT_MAX, csatReasons, reasonBlock } from '@selfserve/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
+import { useArticle } from '../../lib/kb/get-article';
 import type { TicketSummary } from '../../lib/tickets/get-tickets';
 import { isAlreadyRated, useRateTicket } from '../../lib/tickets/rate-ticket';
 import { Button } from '../button';
@@ -14,22 +15,39 @@ import './ticket-rating.css';
  * Support rating (guided-flows.md §4) of a ticket, on the tickets page and in the one-touch result dialog: Good is
  * sent at once and thanked with a toast (2 s); Bad first asks for a reason and an optional comment. A rated ticket
  * says so instead. `emailFrom` goes with the rating of an unban request (guided-flows.md §3: the rating payload's
- * email_from).
+ * email_from). States (§4 support rating): INITIAL shows the buttons (and the reasons on Bad); COMPLETED keeps only
+ * the thanks, so a second rating cannot be asked for (the server refuses one too). Bad offers the article's own
+ * `Csat` options when `articleId` names an article that has them, else the default reasons.
  */
-export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSummary; emailFrom?: string | null }) {
+export function TicketRating({
+  ticket,
+  emailFrom = null,
+  articleId = null,
+}: {
+  ticket: TicketSummary;
+  emailFrom?: string | null;
+  /** the article the request was made from: its Csat options are the reasons of a bad rating */
+  articleId?: string | null;
+}) {
   const { t } = useI18n();
   const toast = useToast();
   const rate = useRateTicket();
   const ids = useId();
   const [askingWhy, setAskingWhy] = useState(false);
-  const [reason, setReason] = useState<CsatReasonKey | null>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  const [completed, setCompleted] = useState(false);
+  const article = useArticle(articleId ? { id: articleId } : null);
+  const csat = reasonBlock(article.data?.embedded, 'Csat');
+  const reasons = csat
+    ? csat.options.map((o) => ({ value: o.key, label: o.text }))
+    : csatReasons.map((r) => ({ value: r.key, label: t(`rating.reasons.${r.key}`) }));
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (ticket.rated) {
+  if (ticket.rated || completed) {
     return (
-      <p className="ticket-rating__done" data-testid="ticket-rated">
-        {t('rating.rated')}
+      <p className="ticket-rating__done" data-testid="ticket-rated" data-state="COMPLETED">
+        {completed ? t('rating.thanks') : t('rating.rated')}
       </p>
     );
   }
@@ -44,9 +62,12 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
         ...(emailFrom ? { email_from: emailFrom } : {}),
       });
       toast.show(t('rating.thanks'));
+      setCompleted(true);
     } catch (err) {
-      if (isAlreadyRated(err) && err instanceof ApiError) toast.show(err.text);
-      else setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.text : t('retry'));
+      if (isAlreadyRated(err) && err instanceof ApiError) {
+        toast.show(err.text);
+        setCompleted(true);
+      } else setError(err instanceof ApiError && err.status > 0 && err.status < 500 ? err.text : t('retry'));
     }
   };
   const onSubmitBad = (event: FormEvent) => {
@@ -55,7 +76,7 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
   };
 
   return (
-    <div className="ticket-rating" data-testid="ticket-rating">
+    <div className="ticket-rating" data-testid="ticket-rating" data-state="INITIAL">
       <fieldset className="ticket-rating__buttons">
         <legend>{t('rating.question')}</legend>
         <Button variant="secondary" disabled={rate.isPending} onClick={() => void send('good')}>
@@ -74,9 +95,9 @@ export function TicketRating({ ticket, emailFrom = null }: { ticket: TicketSumma
       {askingWhy ? (
         <form id={`${ids}-why`} className="form" onSubmit={onSubmitBad} data-testid="rating-bad-form">
           <ChoiceGroup
-            legend={t('rating.reasonsLegend')}
+            legend={csat?.heading ?? t('rating.reasonsLegend')}
             className="ticket-rating__reasons"
-            options={csatReasons.map((r) => ({ value: r.key, label: t(`rating.reasons.${r.key}`) }))}
+            options={reasons}
             value={reason}
             onChange={setReason}
           />

@@ -90,8 +90,8 @@ function OneTouchForm({
   const finish = useFinish(flow, dispatch, onReload, article.id);
   const send = useOneTouchSubmit(article, booking);
   const post = useOneTouchPost();
-  // The "other" option being answered and its text: kept here so the text survives a failed submit.
-  const [other, setOther] = useState<{ option: OneTouchOption; text: string } | null>(null);
+  // The "other" option and its text: kept here (also when closed) so the text survives a failed submit or Back.
+  const [other, setOther] = useState<{ option: OneTouchOption; text: string; open: boolean } | null>(null);
 
   const submit = async (fields: SubmitFields) => {
     if (busy || !flow.submitPath) return;
@@ -124,7 +124,7 @@ function OneTouchForm({
     } else if (action.kind === 'open_article') {
       void navigate(action.href);
     } else if (isOtherOption(option)) {
-      setOther({ option, text: other?.option.value === option.value ? other.text : '' });
+      setOther({ option, text: other?.option.value === option.value ? other.text : '', open: true });
     } else if (flow.kind === 'refund_destination') {
       dispatch({ type: 'refund_step', option: option.value });
     } else {
@@ -169,7 +169,7 @@ function OneTouchForm({
     body = <CustomMessage heading={state.heading} message={state.message} onBack={() => dispatch({ type: 'back' })} />;
   } else if (state.status === 'REFUND_INITIATED') {
     body = refundStep(state.option);
-  } else if (other) {
+  } else if (other?.open) {
     body = (
       <OtherReasonForm
         option={other.option}
@@ -177,7 +177,7 @@ function OneTouchForm({
         onText={(text) => setOther({ ...other, text })}
         busy={busy}
         onSend={(message) => void submit({ option_selected: other.option.value, message })}
-        onBack={() => setOther(null)}
+        onBack={() => setOther({ ...other, open: false })}
       />
     );
   } else if (flow.kind === 'send_invoice') {
