@@ -149,7 +149,9 @@ test('riya signs in, chooses a ride, an issue, and rates the one-touch answer â€
   await expectHeadingFocused(page);
   await expectNoAxeViolations(page);
 
-  const panel = page.getByTestId('onetouch-panel');
+  const panel = page.getByTestId('cancellation-fee');
+  await tabTo(page, panel.getByRole('button', { name: 'Refund the cancellation fee' }));
+  await page.keyboard.press('Enter');
   await tabTo(page, panel.getByRole('button', { name: 'The driver was not moving towards me' }));
   await page.keyboard.press('Enter');
   const neft = panel.getByRole('radio', { name: /NEFT/ });

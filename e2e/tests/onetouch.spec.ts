@@ -20,7 +20,9 @@ test('riya asks for a NEFT refund of a cancellation fee and rates the answer Goo
   await page.getByTestId('category-children').getByRole('link', { name: REFUND_ARTICLE_TITLE }).click();
   await expect(page).toHaveURL(new RegExp(`/${charged.crn}/dreport/101101$`));
 
-  const panel = page.getByTestId('onetouch-panel');
+  // The cancellation-fee panel (docs/flows/cancellation-fee.md): the refund button, then the reason.
+  const panel = page.getByTestId('cancellation-fee');
+  await panel.getByRole('button', { name: 'Refund the cancellation fee' }).click();
   await panel.getByRole('button', { name: 'The driver was not moving towards me' }).click();
   await expect(panel.getByText('How would you like to have your refund processed?')).toBeVisible();
   const submit = panel.getByRole('button', { name: 'Submit' });
@@ -89,13 +91,14 @@ test('choosing the wallet posts the KYC form and comes back with the notice', as
   if (!charged) return;
 
   await page.goto(`/${charged.crn}/dreport/101101`);
-  const panel = page.getByTestId('onetouch-panel');
+  const panel = page.getByTestId('cancellation-fee');
+  await panel.getByRole('button', { name: 'Refund the cancellation fee' }).click();
   await panel.getByRole('button', { name: 'The driver was not moving towards me' }).click();
   await panel.getByRole('radio', { name: /Wallet/ }).check();
   await panel.getByRole('button', { name: 'Submit' }).click();
   // A real form post (multipart, with the CSRF field), answered 303 back to the article.
   await expect(page).toHaveURL(new RegExp(`/${charged.crn}/dreport/101101\\?kyc=done$`));
-  await expect(page.getByTestId('onetouch-panel').getByRole('status')).toContainText(
+  await expect(page.getByTestId('cancellation-fee').getByTestId('kyc-done')).toContainText(
     'Your wallet choice was recorded.',
   );
 });

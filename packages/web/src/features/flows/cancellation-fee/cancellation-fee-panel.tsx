@@ -1,9 +1,9 @@
 import { cancellationFeeMessage, type OneTouchOption, type RefundDestination, resolveFlow } from '@selfserve/contract';
-import { type ReactNode, useReducer, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { CustomMessage } from '../../../components/one-touch/custom-message';
-import { RefundStep } from '../../../components/one-touch/refund-step';
+import { KYC_DONE_PARAM, KYC_DONE_VALUE, RefundStep } from '../../../components/one-touch/refund-step';
 import { ResultDialog } from '../../../components/one-touch/result-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, formStateFor } from '../../../lib/one-touch/form-state';
@@ -24,11 +24,18 @@ export function CancellationFeePanel({ article, booking, onReload }: RideFlowFor
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(formReducer, flow, formStateFor);
   const [asking, setAsking] = useState(false);
+  const reasons = useRef<HTMLFieldSetElement>(null);
+  // The refund button gives way to the reasons: the focus goes to the first one instead of being lost.
+  useEffect(() => {
+    if (asking) reasons.current?.querySelector('button')?.focus();
+  }, [asking]);
   const send = useOneTouchSubmit(article, booking);
   const finish = useFinish(flow, dispatch, onReload);
   const busy = state.status === 'LOADING';
   const message = cancellationFeeMessage(article.response);
   const refundAllowed = article.response.refund_allowed === true;
+  // Back from the wallet's KYC form post (its 303 to care_redirect_url).
+  const kycDone = new URLSearchParams(useLocation().search).get(KYC_DONE_PARAM) === KYC_DONE_VALUE;
 
   const submit = async (fields: { refund_destination?: RefundDestination; option_selected?: string }) => {
     if (busy || !flow.submitPath) return;
@@ -86,7 +93,7 @@ export function CancellationFeePanel({ article, booking, onReload }: RideFlowFor
     body = null;
   } else if (asking && article.options.length > 0) {
     body = (
-      <fieldset className="cancellation-fee__reasons">
+      <fieldset className="cancellation-fee__reasons" ref={reasons}>
         <legend>{t('cancellationFee.reason')}</legend>
         <ul>
           {article.options.map((option) => (
@@ -123,6 +130,11 @@ export function CancellationFeePanel({ article, booking, onReload }: RideFlowFor
       {shown ? (
         <p className="onetouch__notice" data-testid="cancellation-fee-message">
           {shown}
+        </p>
+      ) : null}
+      {kycDone ? (
+        <p className="onetouch__notice" role="status" data-testid="kyc-done">
+          {t('onetouch.panel.kycDone')}
         </p>
       ) : null}
       {body}
