@@ -240,7 +240,8 @@ export const messages = {
   // driver details and cab attachment (docs/flows/driver-details.md, docs/flows/cab-attachment.md)
   driverDetailsOnly: 'This request can only show the driver details of a ride.',
   driverDetailsTitle: 'Your driver',
-  driverDetailsShown: 'Here are the driver and car of ride {crn}. To call the driver, use the call button: neither of you sees the other\'s number.',
+  driverDetailsShown:
+    "Here are the driver and car of ride {crn}. To call the driver, use the call button: neither of you sees the other's number.",
   driverDetailsUnavailableTitle: 'Driver details not available',
   driverDetailsClosed: 'Driver details are shown during a ride and for {hours} hours after it ends.',
   driverDetailsNoDriver: 'No driver was assigned to this ride.',
@@ -254,7 +255,8 @@ export const messages = {
   cabLead: 'Visit one of our partner onboarding centres in {city} with your original documents.',
   cabCallbackTitle: 'We will call you',
   cabCallback: 'Our partner onboarding team will call you on {phone} within 2 working days.',
-  cabCityNotServed: 'We are not onboarding drivers in this city yet. Choose another city, or leave your mobile number and we will call you.',
+  cabCityNotServed:
+    'We are not onboarding drivers in this city yet. Choose another city, or leave your mobile number and we will call you.',
   cabNoOffices: 'We have no partner onboarding centre in this city.',
 
   // extra cash and paid cash outstanding (docs/flows/extra-cash.md, docs/flows/paid-cash.md)
@@ -268,8 +270,10 @@ export const messages = {
   ecNotCompleted: 'Only a completed ride can have extra cash refunded.',
   ecTooOld: 'Extra cash can be claimed within {days} days of the ride. Please write to us instead.',
   ecCreditedTitle: 'Amount refunded',
-  ecCredited: 'We have added {amount} to your wallet: the extra cash you paid on ride {crn}. We will recover it from the driver.',
-  ecUnderReview: 'You paid {amount} more than the fare of ride {crn}. We will check it with the driver and reply by e-mail within 48 hours.',
+  ecCredited:
+    'We have added {amount} to your wallet: the extra cash you paid on ride {crn}. We will recover it from the driver.',
+  ecUnderReview:
+    'You paid {amount} more than the fare of ride {crn}. We will check it with the driver and reply by e-mail within 48 hours.',
   pcoAboveBill: 'Entered amount is greater then the bill amount',
   pcoUploadInvoice: 'Please upload the invoice',
   pcoChoosePayment: 'Please tell us how the ride was to be paid.',
@@ -277,7 +281,8 @@ export const messages = {
   pcoClearedTitle: 'Due cleared',
   pcoCleared: 'We have recorded the {amount} you paid the driver in cash. Nothing is due on ride {crn} any more.',
   pcoUnderReview: 'We will check the {amount} you paid for ride {crn} and reply by e-mail within 48 hours.',
-  pcoPartlyPaid: 'We will check the {amount} you paid for ride {crn} and reply by e-mail within 48 hours. Until then, the rest of the {due} due stays due.',
+  pcoPartlyPaid:
+    'We will check the {amount} you paid for ride {crn} and reply by e-mail within 48 hours. Until then, the rest of the {due} due stays due.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -1,7 +1,7 @@
 import { luhnCheckDigit } from '@selfserve/contract';
 import type { BookingsTable } from '../schema.ts';
-import { DAY, HOUR, MINUTE, type Rng } from './common.ts';
 import { demoCar } from './cars.ts';
+import { DAY, HOUR, MINUTE, type Rng } from './common.ts';
 import { CITIES, type CitySeed, type SeedCountry } from './places.ts';
 import { MEMBER_SINCE_DAYS, type SeedUser } from './users.ts';
 

@@ -2,25 +2,25 @@ import { countries } from '@selfserve/contract';
 import type { InsertObject, Kysely, Transaction } from 'kysely';
 import type {
   BookingsTable,
-  RideCouponsTable,
   CallUsNumbersTable,
   ChatConfigTable,
   CitiesTable,
   CountriesTable,
   Database,
   OrdersTable,
+  RideCouponsTable,
   SubscriptionsTable,
   TicketsTable,
   UsersTable,
 } from '../schema.ts';
 import { demoBill } from './bills.ts';
 import { BookingFactory } from './booking-factory.ts';
-import { buildCashRides } from './cash-rides.ts';
 import { assignCrns, buildBookings } from './bookings.ts';
-import { rideCoupons } from './coupons.ts';
+import { buildCashRides } from './cash-rides.ts';
 import { DAY, MINUTE, Rng } from './common.ts';
-import { buildOrders } from './orders.ts';
+import { rideCoupons } from './coupons.ts';
 import { BD_OFFICES } from './offices.ts';
+import { buildOrders } from './orders.ts';
 import { CALL_US_NUMBERS, CHAT_CONFIG, CITIES } from './places.ts';
 import { buildTickets, type SeededBooking } from './tickets.ts';
 import { subscriptions, USERS } from './users.ts';
