@@ -4,6 +4,7 @@ import {
   type RefundDestination,
   resolveFlow,
   TOLL_ENTRY_MAX_DIGITS,
+  TOLL_ENTRY_MIN,
   type TollClaimForm,
   type TollDetails,
   tollClaimFormSchema,
@@ -173,7 +174,10 @@ export function TollParkingForm({ article, booking, onReload }: RideFlowFormProp
         <form className="form toll-parking__form" noValidate onSubmit={form.handleSubmit(claim, refused)}>
           <Field
             label={t('tollParking.claim')}
-            hint={t('tollParking.claimHint', { max: formatFare(details.toll_amount, details.currency_country, intl) })}
+            hint={t('tollParking.claimHint', {
+              min: TOLL_ENTRY_MIN,
+              max: formatFare(details.toll_amount, details.currency_country, intl),
+            })}
             error={iosApp ? undefined : error}
           >
             {(control) => (
