@@ -176,7 +176,7 @@ describe('extra cash', () => {
     await submit();
     await userEvent.click(await screen.findByRole('button', { name: 'DECLINE' }));
     const declined = await screen.findByTestId('extra-cash-declined');
-    expect(within(declined).getByRole('heading', { name: 'Sorry for the inconvenience' })).toBeInTheDocument();
+    expect(within(declined).getByRole('heading', { name: 'Sorry for the inconvenience' })).toHaveFocus();
     expect(declined).toHaveTextContent('You can still write to us with more details and we will look into it.');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posts(fetch, oneTouchPaths.submitV1)).toHaveLength(0);

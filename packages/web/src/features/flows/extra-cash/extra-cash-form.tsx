@@ -6,7 +6,7 @@ import {
   formatFare,
   resolveFlow,
 } from '@selfserve/contract';
-import { type ReactNode, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { BillLoadState, NoBill } from '../../../components/bill/bill-breakdown';
 import { Button } from '../../../components/button';
@@ -25,6 +25,25 @@ import './extra-cash.css';
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
 const sideLoadText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** After DECLINE (guided-flows.md §4): the article's decline message under 'Sorry for the inconvenience'. */
+function Declined({ message, onBack }: { message: string; onBack: () => void }) {
+  const { t } = useI18n();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The terms dialog that had focus is gone: the answer takes it, so a screen reader reads it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="onetouch__notice" data-testid="extra-cash-declined">
+      <h2 ref={heading} tabIndex={-1}>
+        {t('extraCash.declineHeading')}
+      </h2>
+      <p>{message}</p>
+      <Button variant="secondary" onClick={onBack}>
+        {t('extraCash.back')}
+      </Button>
+    </div>
+  );
+}
 
 /**
  * Extra cash (docs/flows/extra-cash.md): what happened (the article's options) and the total cash given to the driver;
@@ -84,15 +103,7 @@ export function ExtraCashForm({ article, booking, onReload }: RideFlowFormProps)
       />
     );
   } else if (step === 'declined') {
-    body = (
-      <div className="onetouch__notice" data-testid="extra-cash-declined">
-        <h2>{t('extraCash.declineHeading')}</h2>
-        <p>{sideLoadText(article.side_load.decline_message)}</p>
-        <Button variant="secondary" onClick={() => setStep('form')}>
-          {t('extraCash.back')}
-        </Button>
-      </div>
-    );
+    body = <Declined message={sideLoadText(article.side_load.decline_message)} onBack={() => setStep('form')} />;
   } else if (!query.data) {
     body = <BillLoadState failed={query.isError} onRetry={() => void query.refetch()} />;
   } else if (!query.data.bill) {
