@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bill } from '../src/bill.ts';
 import {
   tollAmountOf,
+  tollClaimable,
   tollClaimFormSchema,
   tollEntryInput,
   tollEntryProblem,
@@ -72,6 +73,10 @@ describe('toll details', () => {
       ),
     ).toBe(90);
     expect(tollAmountOf(null)).toBe(0);
+  });
+
+  it('takes a claim only where the least claim fits in the tolls', () => {
+    expect([0, 4.5, 9, 10, 60].map(tollClaimable)).toEqual([false, false, false, true, true]);
   });
 
   it('maps the break-up shown to the submit toll_map', () => {

@@ -147,6 +147,33 @@ describe.each(testDatabases)('toll and parking [%s]', (dialect) => {
       title: messages.tollNotEligibleTitle,
       message: messages.tollNotEligible,
     });
+    // A toll line below the least claim (10) cannot take one.
+    const small = {
+      ...ride.bill,
+      tolls: undefined,
+      lines: [...ride.bill.lines.filter((l) => l.key !== 'toll'), { key: 'toll' as const, amount: 4.5 }],
+    };
+    await t.database.db
+      .updateTable('bookings')
+      .set({ bill: JSON.stringify(small) })
+      .where('id', '=', plain.id)
+      .execute();
+    try {
+      expect((await claim(riya, plain.id, { user_input_amount: 10 })).json()).toMatchObject({
+        status: 'FAILURE',
+        code: 'tollNotEligible',
+      });
+      expect((await riya.get(`${bookingPaths.tolls}?booking_id=${plain.id}`)).json()).toMatchObject({
+        toll_amount: 4.5,
+        toll_break_up: { tolls: [{ toll_name: 'Toll and parking', total_tax: 4.5 }] },
+      });
+    } finally {
+      await t.database.db
+        .updateTable('bookings')
+        .set({ bill: JSON.stringify(plain.bill) })
+        .where('id', '=', plain.id)
+        .execute();
+    }
     // 101003 offers the voucher only (showNEFT false), and as a voucher article it asks where the money goes.
     const neft = await claim(riya, ride.id, { user_input_amount: 10, refund_destination: 'neft' });
     expect(neft.statusCode).toBe(400);

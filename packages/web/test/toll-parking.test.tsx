@@ -185,11 +185,22 @@ describe('toll and parking form', () => {
     expect(await screen.findByLabelText('Amount charged wrongly')).toHaveValue('50');
   });
 
-  it('says so for a ride without tolls, and for one refunded before', async () => {
+  it('says so for a ride without tolls or with less than the least claim, and for one refunded before', async () => {
     serve({ ...details, toll_amount: 0, toll_break_up: { tolls: [] } });
     const { unmount } = renderToll();
     expect(await screen.findByTestId('toll-none')).toHaveTextContent(messages.tollNotEligible);
     unmount();
+    const small = serve({
+      ...details,
+      toll_amount: 5,
+      toll_break_up: { tolls: [{ toll_name: 'Heathrow drop-off', total_tax: 5 }] },
+    });
+    const view = renderToll();
+    expect(await screen.findByTestId('toll-none')).toHaveTextContent(messages.tollNotEligible);
+    expect(screen.getByRole('table', { name: 'Toll details' })).toHaveTextContent('Heathrow drop-off');
+    expect(screen.queryByLabelText('Amount charged wrongly')).not.toBeInTheDocument();
+    expect(small).toHaveBeenCalled();
+    view.unmount();
     serve({ ...details, refunded: { amount: 40, destination: 'voucher', created_at: '2026-11-20T10:00:00Z' } });
     renderToll();
     expect(await screen.findByTestId('toll-refunded')).toHaveTextContent(

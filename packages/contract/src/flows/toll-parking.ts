@@ -14,6 +14,9 @@ export const TOLL_PARKING_CALL_TYPES: readonly string[] = ['toll_parking'];
 export const TOLL_ENTRY_MAX_DIGITS = 3;
 export const TOLL_ENTRY_MIN = 10;
 
+/** A ride's tolls can be claimed only when the least claim fits in them (a A$4.50 toll cannot take a claim of 10). */
+export const tollClaimable = (tollAmount: number) => tollAmount >= TOLL_ENTRY_MIN;
+
 /** What the rider may type: only digits, at most TOLL_ENTRY_MAX_DIGITS (anything else is dropped as they type). */
 export function tollEntryInput(typed: string): string {
   return typed.replace(/\D/g, '').slice(0, TOLL_ENTRY_MAX_DIGITS);

@@ -6,6 +6,7 @@ import {
   type Toll,
   type TollDetails,
   tollAmountOf,
+  tollClaimable,
   tollEntryProblem,
 } from '@selfserve/contract';
 import type { BookingRow } from '../../db/schema.ts';
@@ -62,7 +63,7 @@ export const tollParking: Handler = async (ctx) => {
   const booking = needBooking(ctx.booking);
   const country = booking.currency_country;
   const { toll_amount: tollAmount, tolls } = tollBreakUp(readBill(booking));
-  if (booking.status !== 'completed' || tollAmount <= 0) {
+  if (booking.status !== 'completed' || !tollClaimable(tollAmount)) {
     return answer('FAILURE', coded('tollNotEligibleTitle'), coded('tollNotEligible'));
   }
   // The amount as the rider typed it: digits only, 3 at most, 10 or more, not above the ride's tolls.

@@ -7,6 +7,7 @@ import {
   TOLL_ENTRY_MIN,
   type TollClaimForm,
   type TollDetails,
+  tollClaimable,
   tollClaimFormSchema,
   tollEntryInput,
   tollMapOf,
@@ -148,11 +149,15 @@ export function TollParkingForm({ article, booking, onReload }: RideFlowFormProp
         })}
       </p>
     );
-  } else if (details.toll_amount <= 0) {
+  } else if (!tollClaimable(details.toll_amount)) {
+    // No toll line, or one smaller than the least claim: nothing to claim.
     body = (
-      <p className="onetouch__notice" data-testid="toll-none">
-        {t('tollNotEligible')}
-      </p>
+      <>
+        {details.toll_break_up.tolls.length > 0 ? <TollBreakUp details={details} /> : null}
+        <p className="onetouch__notice" data-testid="toll-none">
+          {t('tollNotEligible')}
+        </p>
+      </>
     );
   } else if (state.status === 'REFUND_INITIATED' || (busy && asksDestination)) {
     body = (
