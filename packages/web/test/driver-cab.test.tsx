@@ -1,4 +1,4 @@
-import { cabAttachmentPaths, driverCallPaths, messages } from '@selfserve/contract';
+import { cabAttachmentPaths, driverCallPaths, labPaths, messages } from '@selfserve/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BdAddressPage } from '../src/features/flows/cab-attachment/bd-address-page';
 import { CabAttachmentForm } from '../src/features/flows/cab-attachment/cab-attachment-form';
 import { flowFormFor } from '../src/features/flows/flow-forms';
+import { LostItemForm } from '../src/features/flows/lost-item/belonging-panel';
 import { DriverDetailsStep } from '../src/features/flows/lost-item/driver-details';
 import { article } from './kb-fixtures';
 import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
@@ -121,6 +122,38 @@ describe('driver details step of the lost-item article', () => {
     const dialog = await screen.findByTestId('onetouch-result');
     expect(dialog).toHaveAttribute('data-state', 'FAILURE');
     expect(within(dialog).getByText('Driver details are shown during a ride.')).toBeInTheDocument();
+  });
+});
+
+describe('the lost-item form', () => {
+  it.each([
+    ['customer', 1],
+    ['driver_in_en_trip', 0],
+  ])('in the %s index offers the driver details %i time(s)', async (index, count) => {
+    mockFetch({
+      [labPaths.checkAlreadyRaised]: () =>
+        jsonResponse({
+          status: 'done',
+          state: null,
+          message: '',
+          code: 'labNoRequest',
+          side_load: {
+            showCustomerConfirm: false,
+            showButton: false,
+            alreadyRaisedTicket: false,
+            showRaiseTicketScreen: false,
+          },
+          ticket_id: null,
+        }),
+      [labPaths.formEnableCheck]: () =>
+        jsonResponse({ status: 'SUCCESS', enabled: true, reason: null, reason_code: null }),
+    });
+    renderWithSession(
+      <LostItemForm article={{ ...lostItem, index_name: index }} booking={{ id: 'bk-1' }} onReload={() => {}} />,
+      { route: '/article', session: { user: riya } },
+    );
+    expect(await screen.findByTestId('belonging-panel')).toBeInTheDocument();
+    expect(screen.queryAllByRole('button', { name: 'Show driver details' })).toHaveLength(count);
   });
 });
 

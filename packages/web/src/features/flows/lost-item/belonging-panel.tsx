@@ -1,4 +1,5 @@
 import {
+  driverIndexes,
   formatMessage,
   type LabStatusResponse,
   type LostItem,
@@ -31,11 +32,15 @@ type Phase =
   /** a failed call: the server's message when it gave one */
   | { kind: 'error'; message?: string };
 
-/** The lost-item flow's registered form: the driver details step, then the panel for the article and its ride. */
+/**
+ * The lost-item flow's registered form: the driver details step (for riders: in the driver app the ride's driver is
+ * the reader), then the panel for the article and its ride.
+ */
 export function LostItemForm({ article, booking, onReload }: RideFlowFormProps) {
+  const rider = !(driverIndexes as readonly string[]).includes(article.index_name);
   return (
     <>
-      <DriverDetailsStep article={article} booking={booking} onReload={onReload} />
+      {rider ? <DriverDetailsStep article={article} booking={booking} onReload={onReload} /> : null}
       <BelongingPanel articleId={article.id} bookingId={booking.id} />
     </>
   );
