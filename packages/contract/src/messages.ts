@@ -217,8 +217,6 @@ export const messages = {
   couponCreditedTitle: 'Coupon discount added',
   couponCredited:
     'Coupon {code} did not apply to ride {crn}. We have added its discount of {amount} to your wallet. It is ready to use now.',
-  couponAlreadyCreditedTitle: 'Discount already added',
-  couponAlreadyCredited: 'We have already added the discount of coupon {code}, {amount}, to your wallet for this ride.',
   couponUnderReview: 'We will check coupon {code} on ride {crn} and reply by e-mail within 48 hours.',
   couponAlreadyChecking: 'We are already checking the coupon on this ride.',
   // subscription invoice (docs/flows/subscription-invoice.md)

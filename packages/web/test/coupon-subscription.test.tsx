@@ -165,6 +165,15 @@ describe('coupon form', () => {
     expect(await screen.findByRole('textbox', { name: 'Coupon code' })).toBeInTheDocument();
   });
 
+  it('a ride whose discount was credited says so, and asks nothing more', async () => {
+    mockFetch({ [couponPath]: () => jsonResponse(rideCoupon({ credited: 50 })) });
+    renderCoupon();
+    expect(await screen.findByTestId('coupon-on-ride')).toHaveTextContent(
+      'This ride was booked with coupon RIDE50, but its discount was not applied. We have already added its discount, ₹50, to your wallet.',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Coupon code' })).toBeNull();
+  });
+
   it('an article that hides the description asks the code only', async () => {
     mockFetch({ [couponPath]: () => jsonResponse(rideCoupon()) });
     renderCoupon({ ...couponArticle, label_names: ['hide_description'] });
@@ -249,6 +258,35 @@ describe('subscription invoice form', () => {
     expect(bodyOf(request?.[1])).toMatchObject({
       call_type: 'subscription_invoice',
       params: { subscription_id: 'sub-4', email: arjun.email },
+    });
+  });
+
+  it('after a FAILURE (a trial), Back shows the list as it was, with the choice and the typed address', async () => {
+    const fetch = mockFetch({
+      [subscriptionsPath]: () => jsonResponse({ status: 'SUCCESS', subscriptions: subs }),
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse({
+          ...sent,
+          status: 'FAILURE',
+          title: messages.sorry,
+          message: messages.subscriptionTrialNoInvoice,
+        }),
+    });
+    renderInvoice();
+    for (let i = 0; i < 3; i++) await userEvent.click(await screen.findByRole('button', { name: 'Show more' }));
+    await userEvent.click(screen.getByRole('radio', { name: /Select Free Trial/ }));
+    const email = screen.getByRole('textbox', { name: 'E-mail' });
+    await userEvent.clear(email);
+    await userEvent.type(email, 'accounts@example.in');
+    await userEvent.click(screen.getByRole('button', { name: 'Send invoice' }));
+    const failed = await screen.findByRole('dialog', { name: messages.sorry });
+    expect(failed).toHaveTextContent(messages.subscriptionTrialNoInvoice);
+    await userEvent.click(within(failed).getByRole('button', { name: 'Back' }));
+    expect(screen.getAllByRole('radio')).toHaveLength(7);
+    expect(screen.getByRole('radio', { name: /Select Free Trial/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveValue('accounts@example.in');
+    expect(bodyOf(submits(fetch)[0]?.[1])).toMatchObject({
+      params: { subscription_id: 'sub-7', email: 'accounts@example.in' },
     });
   });
 

@@ -7,7 +7,7 @@ import {
   sameCouponCode,
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { BookingRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { answer, followUpTicket, needBooking, withParams } from '../onetouch/handler-kit.ts';
 import { creditOnce, findCredit, type WalletCredit } from '../wallet/credits.ts';
@@ -20,11 +20,13 @@ export function findRideCoupon(db: Kysely<Database>, bookingId: string) {
   return db.selectFrom('ride_coupons').selectAll().where('booking_id', '=', bookingId).executeTakeFirst();
 }
 
-const alreadyCredited = (code: string, credit: WalletCredit) =>
+/** The answer of a credit: the same for the submit that gave it and for every retry after (one outcome per ride). */
+const credited = (booking: BookingRow, code: string, credit: WalletCredit) =>
   answer(
-    'NOIMAGE',
-    coded('couponAlreadyCreditedTitle'),
-    coded('couponAlreadyCredited', { code, amount: formatFare(credit.amount, credit.currency_country) }),
+    'SUCCESS',
+    coded('couponCreditedTitle'),
+    coded('couponCredited', { code, crn: booking.crn, amount: formatFare(credit.amount, credit.currency_country) }),
+    { csat_required: true },
   );
 
 /**
@@ -43,28 +45,22 @@ export const coupon = withParams(couponParams, async (ctx, params) => {
   if (had) {
     // Given once already (this submit retried, or an earlier one): that first credit is the answer.
     const earlier = await findCredit(ctx.db, booking.id, COUPON_FLOW);
-    if (earlier) return alreadyCredited(had.code, earlier);
+    if (earlier) return credited(booking, had.code, earlier);
   } else if (needsRideCoupon(booking.country)) {
     return answer('FAILURE', coded('sorry'), coded('couponNoneOnRide'));
   }
 
   const code = params.coupon_code.trim();
   if (had && had.applied === 0 && sameCouponCode(had.code, code)) {
-    const { given, credit } = await creditOnce(ctx.db, {
+    // A concurrent submit that got there first gave the credit: answered the same (creditOnce returns it).
+    const { credit } = await creditOnce(ctx.db, {
       user_id: ctx.user.id,
       booking_id: booking.id,
       flow: COUPON_FLOW,
       amount: Math.min(had.discount, booking.fare),
       currency_country: booking.currency_country,
     });
-    if (!given) return alreadyCredited(had.code, credit);
-    const amount = formatFare(credit.amount, credit.currency_country);
-    return answer(
-      'SUCCESS',
-      coded('couponCreditedTitle'),
-      coded('couponCredited', { code: had.code, crn: booking.crn, amount }),
-      { csat_required: true },
-    );
+    return credited(booking, had.code, credit);
   }
 
   const facts = had

@@ -180,6 +180,9 @@ export function CouponForm({ article, booking, onReload }: RideFlowFormProps) {
         {t('couponNoneOnRide')}
       </p>
     );
+  } else if (query.data.credited !== null) {
+    // Credited once already: one outcome per ride, so the note says so and there is nothing left to ask.
+    body = <RideCouponNote coupon={query.data} />;
   } else {
     body = (
       <>
