@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The wallet's credits (docs/wallet.md): money a guided form gives back at once (extra cash, an outstanding paid
- * in cash, a coupon that failed). One credit per ride and flow: the unique key is what makes a retried or
- * concurrent submit give back once.
+ * The wallet's credits (docs/wallet.md): money a guided form gives back at once (extra cash, a coupon that failed).
+ * One credit per ride and flow: the unique key is what makes a retried or concurrent submit give back once.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
