@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { bookingPaths, messages, type TollDetails } from '@selfserve/contract';
+import { messages, TOLL_DETAILS_PATH, type TollDetails } from '@selfserve/contract';
 import { expectNoAxeViolations, test } from './a11y.ts';
 import { allListedBookings, signIn } from './support.ts';
 
@@ -16,7 +16,7 @@ test('meera claims a wrong toll: the break-up, the bounds, the voucher step, the
   let ride: { crn: string; tolls: TollDetails } | null = null;
   for (const b of completed) {
     const tolls = (await (
-      await page.request.get(bookingPaths.tolls, { params: { booking_id: b.id } })
+      await page.request.get(TOLL_DETAILS_PATH, { params: { booking_id: b.id } })
     ).json()) as TollDetails;
     if (tolls.toll_amount > 0) {
       ride = { crn: b.crn, tolls };

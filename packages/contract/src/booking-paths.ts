@@ -55,8 +55,6 @@ export const bookingPaths = {
   byType: '/api/bookings/v1/bookings_by_type',
   /** the bill of a ride (billing dispute) */
   bill: '/api/bookings/v1/bill',
-  /** the toll break-up of a ride (toll and parking; ours: the spec names the fields, not the path) */
-  tolls: '/api/bookings/v1/toll_details',
 } as const;
 
 /**

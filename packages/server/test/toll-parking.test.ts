@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Bill, bookingPaths, messages, oneTouchPaths, tollAmountOf } from '@selfserve/contract';
+import { type Bill, messages, oneTouchPaths, TOLL_DETAILS_PATH, tollAmountOf } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, signedIn, type TestApp, type TestClient, testDatabases } from './helpers.ts';
 
@@ -55,7 +55,7 @@ describe.each(testDatabases)('toll and parking [%s]', (dialect) => {
     const [ride] = await riyas(true);
     const [plain] = await riyas(false);
     if (!ride || !plain) throw new Error('seed: riya has completed rides with and without tolls');
-    const res = await riya.get(`${bookingPaths.tolls}?booking_id=${ride.id}`);
+    const res = await riya.get(`${TOLL_DETAILS_PATH}?booking_id=${ride.id}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: 'SUCCESS', booking_id: ride.id, toll_amount: ride.toll, refunded: null });
@@ -64,14 +64,14 @@ describe.each(testDatabases)('toll and parking [%s]', (dialect) => {
     expect(tolls.reduce((s, x) => s + x.total_tax, 0)).toBe(ride.toll);
     expect(tolls.every((x) => x.toll_name.length > 3 && x.toll_name !== 'Toll and parking')).toBe(true);
 
-    expect((await riya.get(`${bookingPaths.tolls}?booking_id=${plain.id}`)).json()).toMatchObject({
+    expect((await riya.get(`${TOLL_DETAILS_PATH}?booking_id=${plain.id}`)).json()).toMatchObject({
       toll_amount: 0,
       toll_break_up: { tolls: [] },
     });
-    const stranger = await arjun.get(`${bookingPaths.tolls}?booking_id=${ride.id}`);
+    const stranger = await arjun.get(`${TOLL_DETAILS_PATH}?booking_id=${ride.id}`);
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json().error.message).toBe(messages.bookingNotFound);
-    expect((await riya.get(bookingPaths.tolls)).statusCode).toBe(400);
+    expect((await riya.get(TOLL_DETAILS_PATH)).statusCode).toBe(400);
   });
 
   it('answers a claim out of bounds with 400 and the spec’s message, and records nothing', async () => {
@@ -120,7 +120,7 @@ describe.each(testDatabases)('toll and parking [%s]', (dialect) => {
       flow: 'toll_parking',
       status: 'completed',
     });
-    expect((await riya.get(`${bookingPaths.tolls}?booking_id=${ride.id}`)).json().refunded).toMatchObject({
+    expect((await riya.get(`${TOLL_DETAILS_PATH}?booking_id=${ride.id}`)).json().refunded).toMatchObject({
       amount: ride.toll,
       destination: 'voucher',
     });
@@ -163,7 +163,7 @@ describe.each(testDatabases)('toll and parking [%s]', (dialect) => {
         status: 'FAILURE',
         code: 'tollNotEligible',
       });
-      expect((await riya.get(`${bookingPaths.tolls}?booking_id=${plain.id}`)).json()).toMatchObject({
+      expect((await riya.get(`${TOLL_DETAILS_PATH}?booking_id=${plain.id}`)).json()).toMatchObject({
         toll_amount: 4.5,
         toll_break_up: { tolls: [{ toll_name: 'Toll and parking', total_tax: 4.5 }] },
       });

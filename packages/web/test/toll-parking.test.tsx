@@ -1,4 +1,4 @@
-import { bookingPaths, messages, oneTouchPaths, type TollDetails } from '@selfserve/contract';
+import { messages, oneTouchPaths, TOLL_DETAILS_PATH, type TollDetails } from '@selfserve/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -78,7 +78,7 @@ const submitsTo = (fetch: ReturnType<typeof mockFetch>, path: string) =>
 
 function serve(tolls: TollDetails = details, answer: unknown = refunded, status = 200) {
   return mockFetch({
-    [bookingPaths.tolls]: () => jsonResponse(tolls),
+    [TOLL_DETAILS_PATH]: () => jsonResponse(tolls),
     [oneTouchPaths.submitV3]: () => jsonResponse(answer, status),
     [oneTouchPaths.submitV1]: () => jsonResponse(answer, status),
   });

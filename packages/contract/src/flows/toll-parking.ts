@@ -64,10 +64,16 @@ export function tollAmountOf(bill: Bill | null): number {
   return bill.lines.filter((l) => l.key === 'toll').reduce((sum, l) => sum + l.amount, 0);
 }
 
+/**
+ * The toll read call (ours: the spec names the fields, not the path), next to the bill's `/api/bookings/v1/bill`. Not
+ * in bookingPaths: that object ships with the first page, and only the lazily loaded toll form calls this.
+ */
+export const TOLL_DETAILS_PATH = '/api/bookings/v1/toll_details';
+
 export const tollDetailsQuerySchema = z.object({ booking_id: z.string().min(1).max(64) });
 
 /**
- * GET bookingPaths.tolls (ours; the spec names the fields, not the path): the ride's toll_amount and its break-up,
+ * GET TOLL_DETAILS_PATH: the ride's toll_amount and its break-up,
  * and the refund already made for this ride's tolls, if any.
  */
 export const tollDetailsResponseSchema = z.object({

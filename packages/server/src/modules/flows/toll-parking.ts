@@ -34,7 +34,7 @@ export function tollBreakUp(bill: Bill | null): { toll_amount: number; tolls: To
   return { toll_amount: tollAmount, tolls };
 }
 
-/** The answer of the toll read call (bookingPaths.tolls) for one of the user's rides. */
+/** The answer of the toll read call (TOLL_DETAILS_PATH) for one of the user's rides. */
 export async function tollDetails(ctx: Pick<HandlerContext, 'db'>, booking: BookingRow): Promise<TollDetails> {
   const refund = await ctx.db
     .selectFrom('refunds')

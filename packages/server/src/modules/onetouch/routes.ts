@@ -13,6 +13,7 @@ import {
   otherReasonProblem,
   sendInvoiceSchema,
   submitWithoutLoginSchema,
+  TOLL_DETAILS_PATH,
   tollDetailsQuerySchema,
   tollDetailsResponseSchema,
   updateEmailSchema,
@@ -151,7 +152,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
     // The toll break-up of one of the user's rides, for the toll and parking form (docs/flows/toll-parking.md).
     app.get(
-      bookingPaths.tolls,
+      TOLL_DETAILS_PATH,
       {
         config: signedIn,
         schema: {
