@@ -86,11 +86,21 @@ test('arjun picks one of his subscriptions from a list that grows 1 → 3 → 6 
   await expect(more).toHaveCount(0);
   await expect(list.getByText('Free trial: there is no invoice, as nothing was paid.')).toBeVisible();
 
+  // A trial paid nothing: asked for anyway, the answer says so, and Back shows the list as it was.
+  await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue(arjun);
+  await list.getByRole('radio', { name: /Select Free Trial/ }).check();
+  await form.getByRole('button', { name: 'Send invoice' }).click();
+  const refused = page.getByRole('dialog', { name: messages.sorry });
+  await expect(refused).toHaveAttribute('data-state', 'FAILURE');
+  await expect(refused).toContainText(messages.subscriptionTrialNoInvoice);
+  await refused.getByRole('button', { name: 'Back' }).click();
+  await expect(list.getByRole('radio')).toHaveCount(7);
+  await expect(list.getByRole('radio', { name: /Select Free Trial/ })).toBeChecked();
+
   await list
     .getByRole('radio', { name: /Select Monthly/ })
     .first()
     .check();
-  await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue(arjun);
   await form.getByRole('button', { name: 'Send invoice' }).click();
   const dialog = page.getByRole('dialog', { name: messages.invoiceSent });
   await expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
