@@ -6,6 +6,7 @@ import {
   LANGUAGE_COOKIE,
   messages,
   oneTouchPaths,
+  reasonBlock,
   ticketPaths,
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,16 +119,23 @@ describe.each(testDatabases)('survey, support rating and the other reason [%s]',
       expect((await c.post(kbPaths.feedback, { article_id: '100304', helpful: true, crn })).statusCode).toBe(404);
     });
 
-    it("serves a translation's own reasons (Hindi) under the same keys", async () => {
-      const c = new TestClient(t.app);
-      c.cookies.set(LANGUAGE_COOKIE, 'hi');
-      const hi = kbArticleResponseSchema.parse((await c.get(`${kbPaths.articles}?id=100202`)).json()).data;
-      const en = kbArticleResponseSchema.parse((await riya.get(`${kbPaths.articles}?id=100202`)).json()).data;
-      const keys = (a: typeof hi) => (a.embedded.Feedback as { options: { key: string }[] }).options.map((o) => o.key);
-      expect(keys(hi)).toEqual(keys(en));
-      expect(JSON.stringify(hi.embedded.Feedback)).toContain('कुछ और');
-      expect(JSON.stringify(en.embedded.Feedback)).toContain('Something else');
-    });
+    it.each(['hi', 'fr', 'nl', 'kn', 'ta', 'te'])(
+      "serves a translation's own reasons (%s) under the same keys",
+      async (lang) => {
+        const c = new TestClient(t.app);
+        c.cookies.set(LANGUAGE_COOKIE, lang);
+        const read = async (client: TestClient) => {
+          const data = kbArticleResponseSchema.parse((await client.get(`${kbPaths.articles}?id=100202`)).json()).data;
+          return { language: data.language, block: reasonBlock(data.embedded, 'Feedback') };
+        };
+        const translated = await read(c);
+        const english = await read(riya);
+        expect(translated.language).toBe(lang);
+        expect(translated.block?.options.map((o) => o.key)).toEqual(english.block?.options.map((o) => o.key));
+        expect(translated.block?.heading).not.toBe(english.block?.heading);
+        expect(translated.block?.options.map((o) => o.text)).not.toContain('Something else');
+      },
+    );
   });
 
   describe('one-touch "other" option: 20 to 1500 characters', () => {
