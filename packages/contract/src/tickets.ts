@@ -272,6 +272,8 @@ export const ticketSummarySchema = z.object({
   booking_id: z.string().nullable(),
   order_id: z.string().nullable(),
   article_name: z.string().nullable(),
+  /** the article the request was made from (its Csat options are a bad rating's reasons) */
+  article_id: z.string().nullable().optional(),
   rated: z.boolean(),
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;

@@ -201,6 +201,10 @@ describe.each(testDatabases)('survey, support rating and the other reason [%s]',
         .where('tickets.ticket_id', '=', ticket)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ score: 'bad', reason: 'want_driver_action' });
+      // The ticket list names the article, so /tickets offers its Csat options too.
+      const list = (await riya.get(`${ticketPaths.search}?status=all`)).json();
+      const listed = [...list.open, ...list.closed].find((x: { ticket_id: string }) => x.ticket_id === ticket);
+      expect(listed).toMatchObject({ article_id: '101007', rated: true });
       const twice = await riya.post(ticketPaths.csat, { ref_id: ticket, satisfaction_rating: { score: 'good' } });
       expect(twice.statusCode).toBe(409);
       expect(twice.json().error.code).toBe('alreadyRated');

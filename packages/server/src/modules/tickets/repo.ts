@@ -72,6 +72,7 @@ export function listUserTickets(
       'tickets.updated_at',
       'tickets.booking_id',
       'tickets.order_id',
+      'tickets.article_id',
       'tickets.article_name',
       'csat_ratings.id as rating_id',
     ])

@@ -265,6 +265,7 @@ export async function ticketList(
     booking_id: r.booking_id,
     order_id: r.order_id,
     article_name: r.article_name,
+    article_id: r.article_id,
     rated: r.rating_id !== null,
   }));
   return {

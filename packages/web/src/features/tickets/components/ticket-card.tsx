@@ -52,7 +52,7 @@ export function TicketCard({ ticket, latest = false }: TicketCardProps) {
           </>
         ) : null}
       </p>
-      {isResolved(ticket.status) ? <TicketRating ticket={ticket} /> : null}
+      {isResolved(ticket.status) ? <TicketRating ticket={ticket} articleId={ticket.article_id ?? null} /> : null}
     </article>
   );
 }
