@@ -187,6 +187,8 @@ describe.each(testDatabases)('coupon and subscription invoice [%s]', (dialect) =
       const dates = subs.map((s) => s.activated_on);
       expect(dates).toEqual([...dates].sort().reverse());
       expect(subs.at(-1)).toMatchObject({ trial: true, has_invoice: false });
+      // Signed-in users only; a visitor has none.
+      expect((await t.app.inject({ method: 'GET', url: subscriptionsPath })).statusCode).toBe(401);
       const meera = await signedIn(t.app, accounts.trialMember);
       expect(((await meera.get(subscriptionsPath)).json() as SubscriptionsResponse).subscriptions).toMatchObject([
         { id: 'sub_meera_trial', has_invoice: false },
