@@ -1,7 +1,9 @@
 import type { Article } from '@selfserve/contract';
 import { useId } from 'react';
 import { useLocation } from 'react-router';
+import { getCsrfToken } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import { Button } from '../button';
 import { isKycDone, kycFields, postKycForm } from './kyc-form';
 import './kyc.css';
@@ -15,6 +17,7 @@ export function KycPrompt({ article }: { article: Article }) {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
   const headingId = useId();
+  const { csrfToken } = useSession();
   const done = isKycDone(search);
   return (
     <section className="kyc-prompt" aria-labelledby={headingId} data-testid="kyc-prompt">
@@ -27,7 +30,9 @@ export function KycPrompt({ article }: { article: Article }) {
       {article.side_load.show_kyc === true ? (
         <>
           <p>{t('kyc.text')}</p>
-          <Button onClick={() => postKycForm(kycFields(article.id, pathname))}>{t('kyc.updateNow')}</Button>
+          <Button onClick={() => postKycForm(kycFields(article.id, pathname), csrfToken ?? getCsrfToken())}>
+            {t('kyc.updateNow')}
+          </Button>
         </>
       ) : null}
     </section>

@@ -1,12 +1,5 @@
-import {
-  type Article,
-  KYC_CSRF_FIELD,
-  KYC_FORM_PATH,
-  type kycFormSchema,
-  type RefundDestination,
-  refundDestinations,
-} from '@selfserve/contract';
-import { type FormEvent, type Ref, useRef, useState } from 'react';
+import { type Article, type RefundDestination, refundDestinations } from '@selfserve/contract';
+import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import { getCsrfToken } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -14,6 +7,7 @@ import type { SelectedBooking } from '../../lib/selected-booking';
 import { useSession } from '../../lib/session';
 import { Button } from '../button';
 import { ChoiceGroup } from '../choice-group';
+import { KYC_DONE_PARAM, KYC_DONE_VALUE, type KycFields, kycReturnUrl, postKycForm } from '../kyc/kyc-form';
 import './one-touch.css';
 
 const refundOptions = [
@@ -22,34 +16,8 @@ const refundOptions = [
   { value: 'ola_money', text: 'wallet', help: null },
 ] as const satisfies readonly { value: RefundDestination; text: string; help: string | null }[];
 
-/** The query the KYC endpoint's 303 brings the user back with. */
-export const KYC_DONE_PARAM = 'kyc';
-export const KYC_DONE_VALUE = 'done';
-
-type KycFields = Record<keyof typeof kycFormSchema.shape, string>;
-
-/**
- * The hidden KYC form (guided-flows.md §4): a real multipart form post that navigates away to
- * KYC_FORM_PATH; the server records the choice and answers 303 to care_redirect_url. A form cannot send
- * our CSRF header, so the token travels as the KYC_CSRF_FIELD field.
- */
-function KycForm({ formRef, fields, csrf }: { formRef: Ref<HTMLFormElement>; fields: KycFields; csrf: string }) {
-  return (
-    <form
-      ref={formRef}
-      method="post"
-      encType="multipart/form-data"
-      action={KYC_FORM_PATH}
-      hidden
-      data-testid="kyc-form"
-    >
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name={KYC_CSRF_FIELD} value={csrf} />
-    </form>
-  );
-}
+// The KYC form's way back, for the pages that show the wallet choice's notice (one place: components/kyc).
+export { KYC_DONE_PARAM, KYC_DONE_VALUE };
 
 function RefundDestinationStep({
   offered,
@@ -106,26 +74,23 @@ export function RefundStep({
 }) {
   const { pathname } = useLocation();
   const { csrfToken } = useSession();
-  const kycForm = useRef<HTMLFormElement>(null);
   const kycFields: KycFields = {
     cnl: booking?.crn ?? '',
     nav: article.id,
     banner: 'refund_wallet',
     landing: 'wallet',
-    care_redirect_url: `${pathname}?${KYC_DONE_PARAM}=${KYC_DONE_VALUE}`,
+    care_redirect_url: kycReturnUrl(pathname),
     source: 'web',
   };
   return (
-    <>
-      <RefundDestinationStep
-        offered={refundDestinations(article.side_load)}
-        busy={busy}
-        onSubmit={(destination) => {
-          if (destination === 'ola_money') kycForm.current?.submit();
-          else onSubmit(destination);
-        }}
-      />
-      <KycForm formRef={kycForm} fields={kycFields} csrf={csrfToken ?? getCsrfToken() ?? ''} />
-    </>
+    <RefundDestinationStep
+      offered={refundDestinations(article.side_load)}
+      busy={busy}
+      onSubmit={(destination) => {
+        // The wallet posts the hidden KYC form (components/kyc), which leaves the page.
+        if (destination === 'ola_money') postKycForm(kycFields, csrfToken ?? getCsrfToken());
+        else onSubmit(destination);
+      }}
+    />
   );
 }
