@@ -410,7 +410,7 @@ export interface WalletCreditsTable {
   id: string;
   user_id: string;
   booking_id: string;
-  /** the flow that gave it: extra_cash, paid_cash_outstanding, coupon … */
+  /** the flow that gave it: extra_cash, coupon … */
   flow: string;
   amount: number;
   currency_country: string;
