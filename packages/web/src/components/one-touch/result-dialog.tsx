@@ -1,4 +1,4 @@
-import { channelsAfter, type OneTouchResult, type TicketSummary } from '@selfserve/contract';
+import { type Article, channelsAfter, type OneTouchResult, resolveFlow, type TicketSummary } from '@selfserve/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
@@ -186,5 +186,29 @@ export function ResultDialog({
       ) : null}
       <Button onClick={onBack}>{t('back')}</Button>
     </dialog>
+  );
+}
+
+/**
+ * The result dialog of a guided form (features/flows): the article's answer for the ride (none for a request about
+ * the account), the channels the article allows, BACK to the form.
+ */
+export function FlowResultDialog({
+  result,
+  article,
+  bookingId,
+  onBack,
+}: Pick<ResultDialogProps, 'result' | 'bookingId' | 'onBack'> & { article: Article }) {
+  const flow = resolveFlow(article);
+  return (
+    <ResultDialog
+      result={result}
+      articleId={article.id}
+      articleTitle={article.title}
+      bookingId={bookingId}
+      allowCallUs={flow.callUs}
+      allowWriteToUs={flow.writeToUs}
+      onBack={onBack}
+    />
   );
 }

@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { BillBreakdown, BillLoadState, NoBill } from '../../../components/bill/bill-breakdown';
 import { Button } from '../../../components/button';
 import { CustomMessage } from '../../../components/one-touch/custom-message';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { billQueryKey, useBill } from '../../../lib/bookings/get-bill';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
@@ -113,13 +113,10 @@ export function BillingDisputePanel({ article, booking, onReload }: RideFlowForm
   let shownFlag = flag;
   if (state.status === 'COMPLETED' || state.status === 'FAILURE') {
     body = (
-      <ResultDialog
+      <FlowResultDialog
         result={state.result}
-        articleId={article.id}
-        articleTitle={article.title}
+        article={article}
         bookingId={booking.id}
-        allowCallUs={flow.callUs}
-        allowWriteToUs={flow.writeToUs}
         onBack={() => dispatch({ type: 'back' })}
       />
     );

@@ -13,7 +13,7 @@ import { Button } from '../../../components/button';
 import { ErrorState } from '../../../components/error-state';
 import { Field } from '../../../components/field';
 import { Loader } from '../../../components/loader';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
 import { useFinish } from '../../../lib/one-touch/use-finish';
@@ -117,13 +117,10 @@ export function CabAttachmentForm({ article, onReload }: FlowFormProps) {
       </Button>
       {state.status === 'LOADING' ? <Loader /> : null}
       {state.status === 'COMPLETED' || state.status === 'FAILURE' ? (
-        <ResultDialog
+        <FlowResultDialog
           result={state.result}
-          articleId={article.id}
-          articleTitle={article.title}
+          article={article}
           bookingId={null}
-          allowCallUs={flow.callUs}
-          allowWriteToUs={flow.writeToUs}
           onBack={() => dispatch({ type: 'back' })}
         />
       ) : null}

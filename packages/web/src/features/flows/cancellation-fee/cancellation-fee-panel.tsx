@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/button';
 import { CustomMessage } from '../../../components/one-touch/custom-message';
 import { KYC_DONE_PARAM, KYC_DONE_VALUE, RefundStep } from '../../../components/one-touch/refund-step';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, formStateFor } from '../../../lib/one-touch/form-state';
 import { optionAction } from '../../../lib/one-touch/option-action';
@@ -62,13 +62,10 @@ export function CancellationFeePanel({ article, booking, onReload }: RideFlowFor
   let body: ReactNode;
   if (state.status === 'COMPLETED' || state.status === 'FAILURE') {
     body = (
-      <ResultDialog
+      <FlowResultDialog
         result={state.result}
-        articleId={article.id}
-        articleTitle={article.title}
+        article={article}
         bookingId={booking.id}
-        allowCallUs={flow.callUs}
-        allowWriteToUs={flow.writeToUs}
         onBack={() => dispatch({ type: 'back' })}
       />
     );

@@ -20,7 +20,7 @@ import { Button } from '../../../components/button';
 import { ErrorState } from '../../../components/error-state';
 import { Field } from '../../../components/field';
 import { Loader } from '../../../components/loader';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
 import { useFinish } from '../../../lib/one-touch/use-finish';
@@ -158,13 +158,10 @@ export function CouponForm({ article, booking, onReload }: RideFlowFormProps) {
   let body: React.ReactNode;
   if (state.status === 'COMPLETED' || state.status === 'FAILURE') {
     body = (
-      <ResultDialog
+      <FlowResultDialog
         result={state.result}
-        articleId={article.id}
-        articleTitle={article.title}
+        article={article}
         bookingId={booking.id}
-        allowCallUs={flow.callUs}
-        allowWriteToUs={flow.writeToUs}
         onBack={() => dispatch({ type: 'back' })}
       />
     );

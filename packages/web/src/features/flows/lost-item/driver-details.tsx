@@ -9,7 +9,7 @@ import {
 import { useReducer } from 'react';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { errorText } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
@@ -61,13 +61,10 @@ export function DriverDetailsStep({ article, booking, onReload }: DriverDetailsS
       </Button>
       {state.status === 'LOADING' ? <Loader /> : null}
       {state.status === 'COMPLETED' || state.status === 'FAILURE' ? (
-        <ResultDialog
+        <FlowResultDialog
           result={state.result}
-          articleId={article.id}
-          articleTitle={article.title}
+          article={article}
           bookingId={booking.id}
-          allowCallUs={flow.callUs}
-          allowWriteToUs={flow.writeToUs}
           onBack={() => dispatch({ type: 'back' })}
         />
       ) : null}

@@ -18,7 +18,7 @@ import { Button } from '../../../components/button';
 import { ChoiceGroup } from '../../../components/choice-group';
 import { Field } from '../../../components/field';
 import { ImageAttachments } from '../../../components/image-attachments';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { useBill } from '../../../lib/bookings/get-bill';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
@@ -79,13 +79,10 @@ export function PaidCashForm({ article, booking, onReload }: RideFlowFormProps) 
   let body: ReactNode;
   if (state.status === 'COMPLETED' || state.status === 'FAILURE') {
     body = (
-      <ResultDialog
+      <FlowResultDialog
         result={state.result}
-        articleId={article.id}
-        articleTitle={article.title}
+        article={article}
         bookingId={booking.id}
-        allowCallUs={flow.callUs}
-        allowWriteToUs={flow.writeToUs}
         onBack={() => dispatch({ type: 'back' })}
       />
     );

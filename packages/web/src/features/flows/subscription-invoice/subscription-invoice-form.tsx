@@ -15,7 +15,7 @@ import { ChoiceGroup } from '../../../components/choice-group';
 import { EmailField } from '../../../components/email-field';
 import { ErrorState } from '../../../components/error-state';
 import { Loader } from '../../../components/loader';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { formatDay } from '../../../lib/format-date';
 import { useI18n } from '../../../lib/i18n';
 import { formReducer, initialFormState } from '../../../lib/one-touch/form-state';
@@ -77,13 +77,10 @@ export function SubscriptionInvoiceForm({ article, booking, onReload }: FlowForm
   let body: React.ReactNode;
   if (state.status === 'COMPLETED' || state.status === 'FAILURE') {
     body = (
-      <ResultDialog
+      <FlowResultDialog
         result={state.result}
-        articleId={article.id}
-        articleTitle={article.title}
+        article={article}
         bookingId={null}
-        allowCallUs={flow.callUs}
-        allowWriteToUs={flow.writeToUs}
         onBack={() => dispatch({ type: 'back' })}
       />
     );

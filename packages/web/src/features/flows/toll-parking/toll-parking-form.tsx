@@ -20,7 +20,7 @@ import { ErrorState } from '../../../components/error-state';
 import { Field } from '../../../components/field';
 import { Loader } from '../../../components/loader';
 import { RefundStep } from '../../../components/one-touch/refund-step';
-import { ResultDialog } from '../../../components/one-touch/result-dialog';
+import { FlowResultDialog } from '../../../components/one-touch/result-dialog';
 import { useToast } from '../../../components/toast';
 import { deviceInfo } from '../../../lib/device-info';
 import { useI18n } from '../../../lib/i18n';
@@ -120,13 +120,10 @@ export function TollParkingForm({ article, booking, onReload }: RideFlowFormProp
   let body: ReactNode;
   if (state.status === 'COMPLETED' || state.status === 'FAILURE') {
     body = (
-      <ResultDialog
+      <FlowResultDialog
         result={state.result}
-        articleId={article.id}
-        articleTitle={article.title}
+        article={article}
         bookingId={booking.id}
-        allowCallUs={flow.callUs}
-        allowWriteToUs={flow.writeToUs}
         onBack={() => dispatch({ type: 'back' })}
       />
     );
