@@ -61,3 +61,4 @@ export * from './tickets.ts';
 export * from './uploads.ts';
 export * from './users.ts';
 export * from './zoom.ts';
+export * from './captcha.ts';

@@ -281,6 +281,9 @@ export const messages = {
   pcoUnderReview: 'We will check the {amount} you paid for ride {crn} and reply by e-mail within 48 hours.',
   pcoPartlyPaid:
     'We will check the {amount} you paid for ride {crn} and reply by e-mail within 48 hours. Until then, the rest of the {due} due stays due.',
+  // visitor forms: captcha and dialing code (issue 16)
+  captchaInvalid: 'Please Submit the Captcha Correctly.',
+  selectDialingCode: 'Please Select Dialing Code',
 } as const;
 
 export type MessageCode = keyof typeof messages;
