@@ -284,6 +284,27 @@ export const messages = {
   // visitor forms: captcha and dialing code (issue 16)
   captchaInvalid: 'Please Submit the Captcha Correctly.',
   selectDialingCode: 'Please Select Dialing Code',
+  // visitor ticket modals (issue 16)
+  visitorCommentsMin: 'Please input minimum 15 Characters',
+  visitorEnterComments: 'Please Enter the comments',
+  visitorPhoneTooShort: 'Please Enter Minimum 10 digit phone number',
+  visitorPhoneInvalid: 'Please Enter Valid phone number',
+  visitorCardInvalid: 'Please input a valid Card Information',
+  verifyInputs: 'Please verify your inputs',
+  // safety report
+  safetyChooseOption: 'Please choose what happened',
+  safetyCrnNumeric: 'Please enter a valid ride ID (numbers only)',
+  safetyAnswerMandatory: '* Please answer all mandatory fields',
+  safetyLoginToFetchRides: 'Please login to fetch your rides!',
+  safetyPhoneNotRegistered: 'This phone number is not registered with us',
+  safetyInvalid: 'Please check the details of your safety report',
+  safetyPoliceNotice: 'Safety incidents are investigated and may be reported to the police.',
+  safetyReportedTitle: 'Safety report received',
+  safetyReported: 'Our safety team will contact you within 24 hours. Your report is confidential.',
+  // structured write-to-us e-mail (issue 16)
+  selectOptionCorrectly: 'Please Select Option Correctly.',
+  uploadImages: 'Please Upload Images!!',
+  onlyUploadImages: 'You can only upload {n} images',
 } as const;
 
 export type MessageCode = keyof typeof messages;
