@@ -103,6 +103,9 @@ export const envSchema = z.object({
   TICKET_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(TICKET_CREATE_PER_USER_PER_MINUTE),
   TICKET_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(TICKET_CREATE_PER_IP_PER_MINUTE),
   TELEPHONY_SECRET: z.string().min(32, 'TELEPHONY_SECRET must be at least 32 characters').optional(),
+  CAPTCHA_SECRET: z.string().min(32, 'CAPTCHA_SECRET must be at least 32 characters').optional(),
+  // The captcha's work: the browser tries on average half this many hashes (docs/captcha.md).
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   TELEPHONY_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1500),
   SMTP_URL: z
     .string()
@@ -135,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function configFrom(e: z.infer<typeof envSchema>) {
   const dataDir = path.resolve(e.DATA_DIR);
   const demoMode = e.DEMO_MODE ?? e.NODE_ENV !== 'production';
-  const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir);
+  const sessionSecret = e.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -155,6 +158,10 @@ function configFrom(e: z.infer<typeof envSchema>) {
     /** shared secret of the telephony provider's callbacks; the demo simulator and the server share a derived one */
     telephonySecret:
       e.TELEPHONY_SECRET ?? crypto.createHmac('sha256', sessionSecret).update('telephony').digest('base64url'),
+    /** signs the captcha's challenges (docs/captcha.md); several instances must share CAPTCHA_SECRET */
+    captchaSecret: e.CAPTCHA_SECRET ?? persistedSecret(dataDir, 'captcha-secret'),
+    /** the captcha's difficulty: the largest counter a challenge hides */
+    captchaMaxNumber: e.CAPTCHA_MAX_NUMBER,
     appJwtSecret: e.APP_JWT_SECRET ?? (demoMode ? DEMO_APP_JWT_SECRET : undefined),
     /** the `iss` and `aud` an app sign-in token must carry */
     appJwtIssuer: e.APP_JWT_ISSUER,
@@ -225,11 +232,11 @@ function isAddressOrRange(entry: string): boolean {
 }
 
 /**
- * A single machine keeps its session secret in DATA_DIR so sessions survive restarts without
- * configuration; several instances must share SESSION_SECRET instead.
+ * A single machine keeps its session (and captcha) secret in DATA_DIR so they survive restarts without
+ * configuration; several instances must share SESSION_SECRET (CAPTCHA_SECRET) instead.
  */
-function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+function persistedSecret(dataDir: string, name: 'session-secret' | 'captcha-secret'): string {
+  const file = path.join(dataDir, name);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { apiPaths, CSRF_HEADER } from '@selfserve/contract';
+import { apiPaths, CSRF_HEADER, captchaPaths } from '@selfserve/contract';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -83,6 +85,19 @@ export async function createTestApp(
       await database.dispose();
     },
   };
+}
+
+/**
+ * A solved captcha for a visitor's form (the `captcha` field; docs/captcha.md): fetches a challenge from the app and
+ * solves it as the browser's widget would. Each call is a new one (a captcha is accepted once).
+ */
+export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: captchaPaths.challenge });
+  if (res.statusCode !== 200) throw new Error(`captcha challenge: ${res.statusCode} ${res.body}`);
+  const challenge = res.json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 /** A browser-like client: keeps cookies and the CSRF token between requests. */

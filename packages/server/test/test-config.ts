@@ -4,7 +4,7 @@ import { SEED_ANCHOR } from '../src/db/seed/index.ts';
 
 /**
  * A config for tests: the real loader with a test environment (so every new variable gets its default here too),
- * demo on, quiet logs, fixed secrets, the simulator answering at once, and the seed's fixed anchor date.
+ * demo on, quiet logs, fixed secrets, an easy captcha, the simulator answering at once, and the seed's fixed anchor date.
  */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({
@@ -21,6 +21,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     SHUTDOWN_TIMEOUT_MS: '1000',
     TELEPHONY_SECRET: 'test-telephony-secret-test-telephony-secret',
     TELEPHONY_SIMULATOR_DELAY_MS: '0',
+    CAPTCHA_SECRET: 'test-captcha-secret-test-captcha-secret',
+    // a captcha solves in a few hashes: tests prove the checks, not the work
+    CAPTCHA_MAX_NUMBER: '50',
   });
   return { ...base, ...overrides };
 }

@@ -32,6 +32,9 @@ import * as m0020 from './migrations/0020-refund-flow.ts';
 import * as m0021 from './migrations/0021-ride-coupons.ts';
 import * as m0022 from './migrations/0022-driver-cab.ts';
 import * as m0023 from './migrations/0023-feedback-reasons.ts';
+import * as m0024 from './migrations/0024-captcha-uses.ts';
+import * as m0025 from './migrations/0025-guest-ticket-claims.ts';
+import * as m0027 from './migrations/0027-ticket-priority.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -125,6 +128,9 @@ const migrations: Record<string, Migration> = {
   '0021-ride-coupons': m0021,
   '0022-driver-cab': m0022,
   '0023-feedback-reasons': m0023,
+  '0024-captcha-uses': m0024,
+  '0025-guest-ticket-claims': m0025,
+  '0027-ticket-priority': m0027,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

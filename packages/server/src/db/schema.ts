@@ -163,7 +163,13 @@ export interface TicketsTable {
   /** the request as sent (JSON) */
   payload: string;
   source_page: string | null;
+  /** migration 0027: 'normal' (the column's default), or 'urgent' for a safety report (docs/tickets.md) */
+  priority?: TicketPriority;
+  /** migration 0027: 'safety' for a safety report; a flagged ticket is never merged into another open one */
+  flag?: string | null;
 }
+
+export type TicketPriority = 'normal' | 'urgent';
 
 export interface SessionsTable {
   /** SHA-256 of the cookie value: a leaked table does not leak sessions */
@@ -292,6 +298,12 @@ export interface FormTokenUsesTable {
   expires_at: string;
 }
 
+/** Each solved captcha's challenge signature, kept until it expires: accepted once (migration 0024). */
+export interface CaptchaUsesTable {
+  signature: string;
+  expires_at: string;
+}
+
 /** Visitors' article votes per article, hashed client address and UTC day (the per-address cap, migration 0011). */
 export interface ArticleFeedbackAddressVotesTable {
   article_id: string;
@@ -363,6 +375,8 @@ export interface GuestTicketsTable {
   subject: string;
   payload: string;
   created_at: string;
+  /** the user who signed in with its e-mail and took it into their tickets (migration 0025); null until then */
+  claimed_by: string | null;
 }
 
 export interface MonitoringEventsTable {
@@ -521,6 +535,7 @@ export interface Database {
   article_feedback: ArticleFeedbackTable;
   article_feedback_address_votes: ArticleFeedbackAddressVotesTable;
   form_token_uses: FormTokenUsesTable;
+  captcha_uses: CaptchaUsesTable;
   invoice_mails: InvoiceMailsTable;
   invoice_addresses: InvoiceAddressesTable;
   users: UsersTable;
