@@ -6,6 +6,7 @@ import {
   EXTRA_CASH_CALL_TYPES,
   PAID_CASH_CALL_TYPES,
   REFUND_CALL_TYPES,
+  SAFETY_REPORT_CALL_TYPES,
   SUBSCRIPTION_INVOICE_CALL_TYPES,
   TOLL_PARKING_CALL_TYPES,
 } from '@selfserve/contract';
@@ -17,6 +18,7 @@ import { driverDetails } from './driver-details.ts';
 import { extraCash } from './extra-cash.ts';
 import { paidCash } from './paid-cash.ts';
 import { refund } from './refund.ts';
+import { safetyReport } from './safety-report.ts';
 import { sendInvoice } from './send-invoice.ts';
 import { subscriptionInvoice } from './subscription-invoice.ts';
 import { tollParking } from './toll-parking.ts';
@@ -38,4 +40,5 @@ export const flowHandlers: Readonly<Record<string, Handler>> = Object.fromEntrie
   ...registered(COUPON_CALL_TYPES, coupon),
   ...registered(DRIVER_DETAILS_CALL_TYPES, driverDetails),
   ...registered(CAB_ATTACHMENT_CALL_TYPES, cabAttachment),
+  ...registered(SAFETY_REPORT_CALL_TYPES, safetyReport),
 ]);

@@ -13,7 +13,7 @@ import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createTicket, requireVerifiedEmail } from '../tickets/service.ts';
+import { createTicket, type NewTicket, requireVerifiedEmail } from '../tickets/service.ts';
 import { claimDocuments } from '../uploads/service.ts';
 
 export interface HandlerContext {
@@ -77,7 +77,12 @@ export function needBooking(booking: BookingRow | null): BookingRow {
 }
 
 /** A follow-up ticket for a one-touch request, exactly once per submit (docs/one-touch-rules.md). */
-export async function followUpTicket(ctx: HandlerContext, subject: string, query?: string) {
+export async function followUpTicket(
+  ctx: HandlerContext,
+  subject: string,
+  query?: string,
+  more: Pick<NewTicket, 'flag'> = {},
+) {
   requireVerifiedEmail(ctx.user);
   const t = await createTicket(
     ctx.db,
@@ -102,6 +107,7 @@ export async function followUpTicket(ctx: HandlerContext, subject: string, query
       ...(ctx.body.uploaded_image_ids?.length
         ? { attach: (trx, rowId) => claimDocuments(trx, ctx.user.id, ctx.body.uploaded_image_ids ?? [], rowId) }
         : {}),
+      ...more,
     },
     ctx.log,
   );

@@ -14,10 +14,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Database, TicketsTable, UserRow } from '../../db/schema.ts';
+import type { Database, TicketPriority, TicketsTable, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { findArticle } from '../kb/repo.ts';
+import { claimGuestTickets } from './guest-claims.ts';
 import {
   findByIdempotencyKey,
   findOpenTicket,
@@ -57,6 +58,11 @@ export interface NewTicket {
   onCreated?: (ticketId: string) => Promise<unknown>;
   /** what the answers say instead of the spec's plain texts (marketplace orders: longer texts naming the order) */
   said?: TicketTexts;
+  /**
+   * A flagged ticket (a safety report: 'safety', at priority 'urgent'; migration 0027) is never merged into another
+   * open ticket for the same issue: each report is its own ticket, and only a retry (same key) answers the first.
+   */
+  flag?: { flag: string; priority: TicketPriority };
 }
 
 /** The texts of a create call's two answers. */
@@ -95,7 +101,7 @@ async function earlierAnswer(db: Kysely<Database>, t: NewTicket, key: string | n
   };
   const first = await sameKey();
   if (first) return created(t, first.ticket_id);
-  if (t.issueId) {
+  if (t.issueId && !t.flag) {
     // Per user, issue and what the issue is about: the booking or the order (docs/tickets.md).
     const open = await findOpenTicket(db, t.userId, t.issueId, { bookingId: t.bookingId, orderId: t.orderId });
     if (open) {
@@ -144,6 +150,7 @@ export async function createTicket(
       kind: t.kind,
       payload: JSON.stringify(t.payload),
       source_page: t.sourcePage,
+      ...(t.flag ? { flag: t.flag.flag, priority: t.flag.priority } : {}),
       created_at: now,
       updated_at: now,
     };
@@ -251,6 +258,8 @@ export async function ticketList(
   user: UserRow,
   query: { tag?: string | undefined; status: 'open' | 'closed' | 'all'; cursor?: string | undefined },
 ) {
+  // The tickets this user sent as a visitor, from their verified e-mail, join their list (docs/flows/visitor-tickets.md).
+  await claimGuestTickets(db, user);
   // Only partners have driver tickets.
   const { rows, nextCursor } =
     query.tag === 'driver' && user.role === 'customer'
