@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { captchaSchema } from '../captcha.ts';
-import { type PlainMessageCode, says } from '../messages.ts';
+import { type CodedMessage, coded, type PlainMessageCode, says } from '../messages.ts';
 import { IMAGE_LIMIT_SMALL, isValidEmail } from '../tickets.ts';
 
 /** Both submit paths are ours (the spec names the fields, not the path). */
@@ -194,6 +194,10 @@ export function structuredEmailProblem(
   }
   return null;
 }
+
+/** A problem as its catalogue code (with the option's count for 'You can only upload {n} images'). */
+export const structuredEmailSaid = (p: StructuredEmailProblem): CodedMessage =>
+  p.code === 'onlyUploadImages' ? coded('onlyUploadImages', { n: p.n ?? 0 }) : coded(p.code);
 
 /** 5 to 15 digits (the dialing code goes apart). */
 export const structuredEmailPhoneOk = (phone: string) =>

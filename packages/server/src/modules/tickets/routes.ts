@@ -9,10 +9,14 @@ import {
   orderTicketPayloadSchema,
   searchTicketsQuerySchema,
   searchTicketsResponseSchema,
+  structuredEmailGuestPayloadSchema,
+  structuredEmailPayloadSchema,
+  structuredEmailPaths,
   ticketPaths,
   ticketPayloadSchema,
   ticketResponseSchema,
-  unrecognisedTransactionPayloadSchema,
+  visitorModalTicketPayloadSchema,
+  visitorTicketPayloadSchema,
 } from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,8 +35,9 @@ import {
   writeToUsDraft,
 } from './drafts.ts';
 import { issueFormToken } from './form-token.ts';
-import { unrecognisedTransaction } from './guest-tickets.ts';
+import { visitorTicket } from './guest-tickets.ts';
 import { admitTicketCreation } from './limits.ts';
+import { structuredEmailDraft, structuredEmailGuest } from './structured-email.ts';
 import { confirmationMail, createTicket, rateTicket, requireVerifiedEmail, ticketList } from './service.ts';
 
 const tags = ['tickets'];
@@ -143,11 +148,47 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { access: 'visitor', rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: {
           tags,
-          body: unrecognisedTransactionPayloadSchema,
+          body: visitorTicketPayloadSchema,
           response: { 200: z.union([ticketResponseSchema, invalidTokenResponseSchema]), ...errorResponses },
         },
       },
-      (request, reply) => unrecognisedTransaction(deps, request, reply, request.body),
+      (request, reply) => visitorTicket(deps, request, reply, 'unrecognised_charge', request.body),
+    );
+
+    // The other four visitor ticket modals (docs/flows/visitor-tickets.md): the same rules, the modal named.
+    app.post(
+      ticketPaths.visitorTicket,
+      {
+        config: { access: 'visitor', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          body: visitorModalTicketPayloadSchema,
+          response: { 200: z.union([ticketResponseSchema, invalidTokenResponseSchema]), ...errorResponses },
+        },
+      },
+      (request, reply) => visitorTicket(deps, request, reply, request.body.modal, request.body),
+    );
+
+    // The structured write-to-us e-mail (docs/flows/structured-email.md): a signed-in user's ticket, a visitor's guest one.
+    app.post(
+      structuredEmailPaths.submit,
+      { config: signedIn, schema: { ...createSchema, body: structuredEmailPayloadSchema } },
+      async (request, reply) => {
+        const user = author(request);
+        return submit(request, reply, user, await structuredEmailDraft(db, user, request.body));
+      },
+    );
+    app.post(
+      structuredEmailPaths.guest,
+      {
+        config: { access: 'visitor', rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          body: structuredEmailGuestPayloadSchema,
+          response: { 200: z.union([ticketResponseSchema, invalidTokenResponseSchema]), ...errorResponses },
+        },
+      },
+      (request, reply) => structuredEmailGuest(deps, request, reply, request.body),
     );
 
     // The non-login form asks for a token when it opens; a bot posting straight to the API has none.
