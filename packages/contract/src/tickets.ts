@@ -202,18 +202,7 @@ export const orderTicketPayloadSchema = z.object({
 });
 export type OrderTicketPayload = z.infer<typeof orderTicketPayloadSchema>;
 
-/** Non-login ticket for an unrecognised transaction (guided-flows.md §3). */
-export const unrecognisedTransactionPayloadSchema = z.object({
-  country_code: z.string().max(4),
-  custom_field_map: z.record(z.string().max(64), z.union([z.string().max(500), z.number()])),
-  /** the form token from GET ticketPaths.formToken: proves the form came from our page (stands in for a captcha) */
-  secret_key: z.string().max(200),
-  article_id: z.string().max(64),
-  subject: z.string().max(200),
-  tag: z.string().max(64).optional(),
-  index_name: z.string().max(40).optional(),
-});
-export type UnrecognisedTransactionPayload = z.infer<typeof unrecognisedTransactionPayloadSchema>;
+// Non-login tickets (guided-flows.md §3): the visitor ticket modals' payload is flows/visitor-tickets.ts's.
 
 /**
  * Ticket creation limits (docs/tickets.md), over every ticket-creating route together and across instances: a
@@ -357,6 +346,8 @@ export const ticketPaths = {
   marketplace: (kind: 'ondc' | 'grocery' | 'giftcard' | 'fashion/electronics') => `/api/v1/${kind}/createTicket`,
   food: (orderId: string) => `/api/v1/food/createFoodTicket/${orderId}`,
   unrecognisedTransaction: '/api/events/raiseTicketForUnrecognisedTransaction',
+  /** ours (docs/flows/visitor-tickets.md): the other four visitor ticket modals, next to the spec's one */
+  visitorTicket: '/api/events/raiseTicket',
   formToken: '/api/events/ticket_form_token',
   search: '/api/v2/search_tickets',
   csat: '/api/v1/csat',

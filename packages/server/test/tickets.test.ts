@@ -21,10 +21,19 @@ import {
   fixtureKb,
   signedIn,
   signedInAsUser,
+  solvedCaptcha,
   type TestApp,
   TestClient,
   testDatabases,
 } from './helpers.ts';
+
+/** The unrecognised charge's own fields of a valid form (guided-flows.md §5). */
+const chargeFields = {
+  transactionDate: '2026-01-05',
+  transactionAmount: 12.5,
+  cardSixDigits: '411111',
+  cardFourDigits: '1111',
+};
 
 const longText = 'My driver took a much longer route than the map showed';
 
@@ -326,13 +335,15 @@ describe.each(testDatabases)('tickets [%s]', (dialect) => {
       country_code: 'GB',
       article_id: '21',
       subject: 'Unrecognised charge',
-      custom_field_map: { email: 'someone@example.org', comments: 'I never took this ride', transactionAmount: 12.5 },
+      custom_field_map: { email: 'someone@example.org', comments: 'I never took this ride', ...chargeFields },
+      captcha: await solvedCaptcha(t.app),
     };
     const ok = await guest.post(ticketPaths.unrecognisedTransaction, payload);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().message).toBe(messages.ticketSuccess);
     const card = await guest.post(ticketPaths.unrecognisedTransaction, {
       ...payload,
+      captcha: await solvedCaptcha(t.app),
       custom_field_map: { ...payload.custom_field_map, comments: 'my card 4111 1111 1111 1111 was charged' },
     });
     expect(card.statusCode).toBe(400);
@@ -441,12 +452,14 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
   };
   const formToken = async (c: TestClient, ip: string) =>
     (await c.request('GET', ticketPaths.formToken, undefined, from(ip))).json().token as string;
-  const guestPayload = (token: string, email = 'someone@example.org', comments = 'I never took this ride') => ({
+  /** A complete unrecognised-charge form with a freshly solved captcha of its own. */
+  const guestPayload = async (token: string, email = 'someone@example.org', comments = 'I never took this ride') => ({
     secret_key: token,
     country_code: 'GB',
     article_id: '21',
     subject: 'Unrecognised charge',
-    custom_field_map: { email, comments, transactionAmount: 12.5 },
+    custom_field_map: { email, comments, ...chargeFields },
+    captcha: await solvedCaptcha(t.app),
   });
   const query = (n: number | string) => `${longText}, request number ${n}`;
 
@@ -534,11 +547,11 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     const guest = await visitor(ip);
     const token = await formToken(guest, ip);
     const guests = await count('guest_tickets');
-    expectTooMany(await guest.post(ticketPaths.unrecognisedTransaction, guestPayload(token), from(ip)));
+    expectTooMany(await guest.post(ticketPaths.unrecognisedTransaction, await guestPayload(token), from(ip)));
     expect(await count('guest_tickets')).toBe(guests);
     const onAnotherNetwork = await guest.post(
       ticketPaths.unrecognisedTransaction,
-      guestPayload(token),
+      await guestPayload(token),
       from('198.51.100.6'),
     );
     expect(onAnotherNetwork.json()).toMatchObject({ status: 'SUCCESS', request_status: 'CREATED' });
@@ -554,7 +567,7 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     // Another browser (another ss_visitor cookie), or none, cannot use it.
     const mallory = await visitor('198.51.100.8');
     expect(
-      (await mallory.post(ticketPaths.unrecognisedTransaction, guestPayload(token), from('198.51.100.8'))).json(),
+      (await mallory.post(ticketPaths.unrecognisedTransaction, await guestPayload(token), from('198.51.100.8'))).json(),
     ).toMatchObject({ status: 'FAILURE', reason: 'invalidToken' });
     const noCookie = await t.app.inject({
       method: 'POST',
@@ -567,13 +580,13 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     // A form refused with 400 does not use the token up: the visitor corrects it and sends it again.
     const card = await alice.post(
       ticketPaths.unrecognisedTransaction,
-      guestPayload(token, 'alice@example.org', 'my card 4111 1111 1111 1111 was charged'),
+      await guestPayload(token, 'alice@example.org', 'my card 4111 1111 1111 1111 was charged'),
       from(ip),
     );
     expect(card.statusCode).toBe(400);
     const ok = await alice.post(
       ticketPaths.unrecognisedTransaction,
-      guestPayload(token, 'alice@example.org'),
+      await guestPayload(token, 'alice@example.org'),
       from(ip),
     );
     expect(ok.json()).toMatchObject({ status: 'SUCCESS', request_status: 'CREATED' });
@@ -581,7 +594,7 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     // Used: not again, on this route or the one-touch one.
     expect(
       (
-        await alice.post(ticketPaths.unrecognisedTransaction, guestPayload(token, 'alice@example.org'), from(ip))
+        await alice.post(ticketPaths.unrecognisedTransaction, await guestPayload(token, 'alice@example.org'), from(ip))
       ).json(),
     ).toMatchObject({ status: 'FAILURE', reason: 'invalidToken' });
     const oneTouch = {
@@ -611,10 +624,10 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     const token = await formToken(c, '198.51.100.9');
     const before = await count('guest_tickets');
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) =>
+      Array.from({ length: 30 }, async (_, i) =>
         c.post(
           ticketPaths.unrecognisedTransaction,
-          guestPayload(token, 'replay@example.org'),
+          await guestPayload(token, 'replay@example.org'),
           from(`203.0.113.${i + 1}`),
         ),
       ),
@@ -633,7 +646,7 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
       .execute();
     const c = await visitor('198.51.100.10');
     const token = await formToken(c, '198.51.100.10');
-    const ok = await c.post(ticketPaths.unrecognisedTransaction, guestPayload(token), from('198.51.100.10'));
+    const ok = await c.post(ticketPaths.unrecognisedTransaction, await guestPayload(token), from('198.51.100.10'));
     expect(ok.json()).toMatchObject({ status: 'SUCCESS' });
     const nonces = (await t.database.db.selectFrom('form_token_uses').select('nonce').execute()).map((r) => r.nonce);
     expect(nonces).not.toContain('long-expired-nonce');

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { captchaSchema } from '../captcha.ts';
-import type { PlainMessageCode } from '../messages.ts';
+import { type PlainMessageCode, says } from '../messages.ts';
 import { isValidEmail } from '../tickets.ts';
 
 export const VISITOR_TICKET_MODALS = [
@@ -190,6 +190,11 @@ export const visitorTicketPayloadSchema = z.object({
   captcha: captchaSchema,
 });
 export type VisitorTicketPayload = z.input<typeof visitorTicketPayloadSchema>;
+
+/** The body of ticketPaths.visitorTicket: one of the four modals other than the unrecognised charge (its own route). */
+export const visitorModalTicketPayloadSchema = visitorTicketPayloadSchema.extend({
+  modal: z.enum(['lost_phone', 'other_issue', 'write_to_us', 'issue_not_listed'], says('verifyInputs')),
+});
 
 /** The modal closes itself this many seconds after a success, counting down once a second (§9: 5 s). */
 export const VISITOR_MODAL_COUNTDOWN_S = 5;

@@ -1,15 +1,26 @@
-import { coded, isValidEmail, type UnrecognisedTransactionPayload, VISITOR_COOKIE } from '@selfserve/contract';
+import {
+  coded,
+  modalFieldsOf,
+  VISITOR_COOKIE,
+  type VisitorTicketModal,
+  visitorTicketIssue,
+  type visitorTicketPayloadSchema,
+} from '@selfserve/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
+import { requireCaptcha } from '../captcha/service.ts';
 import { type FormToken, readFormToken } from './form-token.ts';
 import { admitTicketCreation } from './limits.ts';
 import { insertGuestTicket, sweepFormTokenUses, useFormToken } from './repo.ts';
-import { newGuestTicketId } from './service.ts';
+import { confirmationMail, newGuestTicketId } from './service.ts';
+
+type VisitorTicketBody = z.output<typeof visitorTicketPayloadSchema>;
 
 /**
- * Non-login tickets (the unrecognised-transaction form, one-touch submit_without_login): route helpers shared by
+ * Non-login tickets (the visitor ticket modals, one-touch submit_without_login): route helpers shared by
  * the routes that take them, so both check and use the form token the same way (docs/tickets.md).
  */
 
@@ -63,34 +74,47 @@ export async function saveGuestTicket(
 const invalidToken = { status: 'FAILURE' as const, reason: 'invalidToken' as const, ...coded('formExpired') };
 
 /**
- * The visitor's unrecognised-transaction form (guided-flows.md §5): a valid e-mail, no card number in the comment,
- * a fresh form token of this visitor, used once with the ticket.
+ * The latest calendar day anywhere (UTC+14): a visitor's "today" (the ride or transaction date's upper bound, §5) is
+ * never later, so no visitor is refused their own today; a day after it is refused everywhere.
  */
-export async function unrecognisedTransaction(
+export const latestToday = (now = Date.now()) => new Date(now + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** The guest ticket's kind: the unrecognised charge keeps the kind its route always saved. */
+const kindOf = (modal: VisitorTicketModal) =>
+  modal === 'unrecognised_charge' ? 'unrecognised_transaction' : `visitor_${modal}`;
+
+/**
+ * A visitor's ticket modal (guided-flows.md §4, §5; docs/flows/visitor-tickets.md): a fresh form token of this
+ * visitor, the modal's field rules (400 with the rule's own text), then the captcha (used once), then the ticket
+ * saved with its token used, and the confirmation mailed to the visitor's e-mail.
+ */
+export async function visitorTicket(
   deps: AppDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  p: UnrecognisedTransactionPayload,
+  modal: VisitorTicketModal,
+  p: VisitorTicketBody,
 ) {
   const token = requestFormToken(deps, request, p.secret_key);
   if (!token) return invalidToken;
-  const fields = p.custom_field_map;
-  const email = String(fields.email ?? '');
-  if (!isValidEmail(email)) throw new AppError('VALIDATION_FAILED', coded('invalidEmail'));
-  // Card numbers never go into a ticket (guided-flows.md §5).
-  if (/(?:\d[ -]?){16}/.test(String(fields.comments ?? ''))) {
-    throw new AppError('VALIDATION_FAILED', coded('cardInComment'));
-  }
+  const fields = modalFieldsOf(modal, p.custom_field_map);
+  const broken = visitorTicketIssue(modal, fields, latestToday());
+  if (broken) throw new AppError('VALIDATION_FAILED', coded(broken));
+  // Checked after the fields, so a form the visitor must correct does not use up their solved captcha.
+  await requireCaptcha(deps, p.captcha);
   // The token is used up with the ticket, not before: a form refused above can be corrected and sent again.
-  const { secret_key: _secret, ...kept } = p;
+  const { secret_key: _secret, captcha: _captcha, ...kept } = p;
+  const email = fields.email ?? '';
   const ticketId = await saveGuestTicket(deps, request, reply, token, {
-    kind: 'unrecognised_transaction',
-    email: email.trim(),
+    kind: kindOf(modal),
+    email,
     subject: p.subject,
-    payload: kept,
+    payload: { ...kept, modal, custom_field_map: fields },
   });
   if (!ticketId) return invalidToken;
-  request.log.info({ ticket: ticketId, kind: 'unrecognised_transaction' }, 'ticket call');
+  request.log.info({ ticket: ticketId, kind: kindOf(modal) }, 'ticket call');
+  // The mailer keeps a failed delivery in its outbox and never throws for it: the ticket stands either way.
+  await deps.mailer.send({ to: email, userId: null, ...confirmationMail(ticketId, p.subject) });
   return {
     status: 'SUCCESS' as const,
     request_status: 'CREATED' as const,
