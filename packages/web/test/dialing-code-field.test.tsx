@@ -3,22 +3,32 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DialingCodeField } from '../src/components/dialing-code-field';
+import { DialingCodeField, dialingCodeError, ownCountry } from '../src/components/dialing-code-field';
+import { t } from '../src/lib/i18n';
 import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
 
 function Form({ onChosen }: { onChosen: (code: string) => void }) {
   const [country, setCountry] = useState('');
+  const [error, setError] = useState<string | null>(null);
   return (
-    <>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const problem = dialingCodeError(country);
+        setError(problem && t(problem));
+      }}
+    >
       <DialingCodeField
         value={country}
+        error={error}
         onChange={(next) => {
           setCountry(next);
           onChosen(next);
         }}
       />
+      <button type="submit">Send</button>
       <output data-testid="code">{dialingCodeOf(country) ?? ''}</output>
-    </>
+    </form>
   );
 }
 
@@ -59,4 +69,50 @@ describe('DialingCodeField', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Dialing code' })).toBeDisabled();
   }, 15_000);
+
+  it('keeps none when the visitor chooses none, and the form says Please Select Dialing Code', async () => {
+    mockFetch({ [countryPaths.list]: () => jsonResponse({ status: 'SUCCESS', data: countries }) });
+    const chosen: string[] = [];
+    const user = userEvent.setup();
+    renderWithSession(<Form onChosen={(c) => chosen.push(c)} />);
+    const select = await screen.findByRole('combobox', { name: 'Dialing code' });
+    await waitFor(() => expect(select).toHaveValue('IN'));
+    await user.selectOptions(select, '');
+    expect(select).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please Select Dialing Code');
+    expect(select).toHaveAttribute('aria-invalid', 'true');
+    expect(chosen).toEqual(['IN', '']);
+  });
+});
+
+describe('ownCountry', () => {
+  it.each([
+    ['a user of Australia, on the Indian site', { country_code: 'AU' }, false, 'AU'],
+    ['a user of India, on the UK site', { country_code: 'in' }, true, 'IN'],
+    ['a user without a country, on the UK site', { country_code: '' }, true, 'GB'],
+    ['a visitor on the UK site', null, true, 'GB'],
+    ['a visitor on the Indian site', null, false, 'IN'],
+  ])('%s → %s', (_who, user, ukHost, expected) => {
+    expect(ownCountry(user, ukHost)).toBe(expected);
+  });
+});
+
+describe('dialingCodeError', () => {
+  it.each([
+    ['', 'selectDialingCode'],
+    [null, 'selectDialingCode'],
+    ['XX', 'selectDialingCode'],
+    ['IN', null],
+    ['gb', null],
+    ['CA', null],
+    ['NG', null],
+  ])('%s → %s', (country, expected) => {
+    expect(dialingCodeError(country)).toBe(expected);
+  });
+
+  it('passes every one of the 18 countries', () => {
+    expect(countries).toHaveLength(18);
+    for (const c of countries) expect(dialingCodeError(c.country_code)).toBeNull();
+  });
 });

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { dialingCodeOf } from '@selfserve/contract';
+import { useEffect, useRef } from 'react';
 import { useCountries } from '../lib/countries';
 import { useI18n } from '../lib/i18n';
 import { useSession } from '../lib/session';
@@ -11,23 +12,41 @@ export interface DialingCodeFieldProps {
    */
   value: string;
   onChange: (countryCode: string) => void;
-  /** shown under the control (a form's "Please Select Dialing Code") */
+  /** shown under the control (a form's "Please Select Dialing Code", see dialingCodeError) */
   error?: string | null;
   label?: string;
 }
 
 /**
+ * A form's check of the chosen country (guided-flows.md §5): the catalogue code of 'Please Select Dialing Code'
+ * when none, or one not in the list, is chosen; null when it has a dialing code. The contract's visitor payloads
+ * say the same of the code sent (`dialing_code`), so the server agrees.
+ */
+export function dialingCodeError(countryCode: string | null | undefined): 'selectDialingCode' | null {
+  return dialingCodeOf(countryCode) ? null : 'selectDialingCode';
+}
+
+/** The country a visitor's phone number most likely has: the signed-in user's, else the site's (the UK site: GB). */
+export function ownCountry(user: { country_code?: string | null } | null, ukHost: boolean): string {
+  return (user?.country_code || (ukHost ? 'GB' : 'IN')).toUpperCase();
+}
+
+/**
  * The dialing code of a phone number, from the served country list (docs/users.md). Starts on the viewer's own
- * country's code — the signed-in user's, else the site's (the UK site's +44) — which the user may change.
+ * country's code (ownCountry), once: a visitor who then chooses none keeps none, and the form says 'Please
+ * Select Dialing Code'.
  */
 export function DialingCodeField({ value, onChange, error = null, label }: DialingCodeFieldProps) {
   const { t } = useI18n();
   const { user, ukHost } = useSession();
   const countries = useCountries();
-  const own = (user?.country_code ?? (ukHost ? 'GB' : 'IN')).toUpperCase();
+  const own = ownCountry(user, ukHost);
+  const defaulted = useRef(value !== '');
 
   useEffect(() => {
-    if (!value && countries.data?.some((c) => c.country_code === own)) onChange(own);
+    if (defaulted.current || !countries.data) return;
+    defaulted.current = true;
+    if (!value && countries.data.some((c) => c.country_code === own)) onChange(own);
   }, [value, own, countries.data, onChange]);
 
   return (
