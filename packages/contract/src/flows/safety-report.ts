@@ -17,8 +17,6 @@ export const SAFETY_DEFAULT_MAX_IMAGES = 3;
 /** The legacy 'others' option's description minimum when the article's option_limits sets none (spec §5 other reason). */
 export const SAFETY_OTHERS_MIN_DEFAULT = 20;
 export const SAFETY_TEXT_MAX = 1500;
-/** Spec §9: an error is shown for 4 seconds. */
-export const SAFETY_ERROR_MS = 4000;
 /** Spec §4: the UK (country code GB) shows the notice that incidents are investigated and may go to the police. */
 export const SAFETY_POLICE_NOTICE_COUNTRIES: readonly string[] = ['GB'];
 

@@ -1,8 +1,10 @@
-import { type Article, resolveFlow } from '@selfserve/contract';
+import { type Article, resolveFlow, SAFETY_REPORT_CALL_TYPES, visitorTicketModalOf } from '@selfserve/contract';
 import { useLocation } from 'react-router';
 import { LoginPrompt } from '../components/login-prompt';
-import { flowFormFor } from '../features/flows/flow-forms';
+import { flowFormFor, StructuredEmailForm } from '../features/flows/flow-forms';
 import { OneTouchPanel, oneTouchKinds } from '../features/onetouch/components/one-touch-panel';
+import { VisitorTicketPanel } from '../features/visitor-tickets/visitor-ticket-panel';
+import { useI18n } from '../lib/i18n';
 import { loginHref } from '../lib/return-path';
 import { useSelectedBooking } from '../lib/selected-booking';
 import { useSession } from '../lib/session';
@@ -16,9 +18,25 @@ export function ArticleFlowPanel({ article, onReload }: { article: Article; onRe
   const booking = useSelectedBooking();
   const { user } = useSession();
   const location = useLocation();
+  const { t } = useI18n();
+  // A visitor on an article that names a ticket modal writes to us there, without signing in (docs/flows/visitor-tickets.md).
+  const modal = user ? null : visitorTicketModalOf({ title: article.title, call_type: resolveFlow(article).callType });
+  if (modal) return <VisitorTicketPanel article={article} modal={modal} />;
   const Form = flowFormFor(article);
+  // The structured e-mail takes visitors too (without a ride: they sign in for one).
+  if (resolveFlow(article).kind === 'structured_email')
+    return <StructuredEmailForm key={article.id} article={article} />;
   if (!Form && !oneTouchKinds.includes(resolveFlow(article).kind)) return null;
-  if (!user) return <LoginPrompt loginHref={loginHref(`${location.pathname}${location.search}`)} />;
+  if (!user) {
+    // The safety report tells a visitor why (guided-flows.md §4): 'Please login to fetch your rides!'.
+    const safety = SAFETY_REPORT_CALL_TYPES.includes(resolveFlow(article).callType ?? '');
+    return (
+      <LoginPrompt
+        loginHref={loginHref(`${location.pathname}${location.search}`)}
+        {...(safety ? { text: t('safetyLoginToFetchRides') } : {})}
+      />
+    );
+  }
   if (!Form) return <OneTouchPanel key={article.id} article={article} onReload={onReload} />;
   // A request about the account is not tied to whatever ride was selected before (the form gets none).
   const ride = resolveFlow(article).needsRide ? booking : null;

@@ -8,6 +8,7 @@ import {
   LOST_ITEM_CALL_TYPES,
   PAID_CASH_CALL_TYPES,
   resolveFlow,
+  SAFETY_REPORT_CALL_TYPES,
   SUBSCRIPTION_INVOICE_CALL_TYPES,
   TOLL_PARKING_CALL_TYPES,
 } from '@selfserve/contract';
@@ -21,8 +22,12 @@ import { ExtraCashForm } from './extra-cash/extra-cash-form';
 import type { FlowForm, RideFlowFormProps } from './flow-form';
 import { LostItemForm } from './lost-item/belonging-panel';
 import { PaidCashForm } from './paid-cash/paid-cash-form';
+import { SafetyReportForm } from './safety-report/safety-report-form';
 import { SubscriptionInvoiceForm } from './subscription-invoice/subscription-invoice-form';
 import { TollParkingForm } from './toll-parking/toll-parking-form';
+
+/** The structured write-to-us e-mail: chosen by its label (structured_email_param), not by a call_type; visitors too. */
+export { StructuredEmailForm } from './structured-email/structured-email-form';
 
 const registered = (callTypes: readonly string[], form: FlowForm) => callTypes.map((callType) => [callType, form]);
 
@@ -48,6 +53,8 @@ export const flowForms: Readonly<Record<string, FlowForm>> = Object.fromEntries(
   ...registered(SUBSCRIPTION_INVOICE_CALL_TYPES, SubscriptionInvoiceForm),
   // About the account (ACCOUNT_CALL_TYPES): no ride.
   ...registered(CAB_ATTACHMENT_CALL_TYPES, CabAttachmentForm),
+  // For the selected ride or, without one, for another rider (its own choice of the two): gets the ride or null.
+  ...registered(SAFETY_REPORT_CALL_TYPES, SafetyReportForm),
 ]);
 
 /** The registered form of an article: by its call_type, for one-touch articles only (a plain article stays read-only). */
