@@ -19,13 +19,17 @@ export function ArticleFlowPanel({ article, onReload }: { article: Article; onRe
   const { user } = useSession();
   const location = useLocation();
   const { t } = useI18n();
-  // A visitor on an article that names a ticket modal writes to us there, without signing in (docs/flows/visitor-tickets.md).
-  const modal = user ? null : visitorTicketModalOf({ title: article.title, call_type: resolveFlow(article).callType });
+  // A visitor on an article that names a ticket modal writes to us there without signing in, unless the article
+  // has the structured e-mail, which takes visitors itself (docs/flows/visitor-tickets.md).
+  const flow = resolveFlow(article);
+  const modal =
+    user || flow.kind === 'structured_email'
+      ? null
+      : visitorTicketModalOf({ title: article.title, call_type: flow.callType });
   if (modal) return <VisitorTicketPanel article={article} modal={modal} />;
   const Form = flowFormFor(article);
   // The structured e-mail takes visitors too (without a ride: they sign in for one).
-  if (resolveFlow(article).kind === 'structured_email')
-    return <StructuredEmailForm key={article.id} article={article} />;
+  if (flow.kind === 'structured_email') return <StructuredEmailForm key={article.id} article={article} />;
   if (!Form && !oneTouchKinds.includes(resolveFlow(article).kind)) return null;
   if (!user) {
     // The safety report tells a visitor why (guided-flows.md §4): 'Please login to fetch your rides!'.
