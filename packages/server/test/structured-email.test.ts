@@ -185,6 +185,12 @@ describe.each(testDatabases)('structured write-to-us e-mail [%s]', (dialect) => 
       expect(row).toMatchObject({ kind: 'structured_email', email: 'visitor@example.org' });
       expect(JSON.parse(row.payload)).toMatchObject({ disposition_tag: 'account_access', dialing_code: '+91' });
       expect(JSON.parse(row.payload).captcha).toBeUndefined();
+      const mail = await t.database.db
+        .selectFrom('outbox')
+        .select('subject')
+        .where('to_address', '=', 'visitor@example.org')
+        .execute();
+      expect(mail.map((m) => m.subject).join()).toContain(ok.json().ticket_id);
       // the same captcha again: refused
       const replay = await c.post(structuredEmailPaths.guest, {
         ...body,

@@ -20,6 +20,7 @@ import { requireCaptcha } from '../captcha/service.ts';
 import { findArticle } from '../kb/repo.ts';
 import type { TicketDraft } from './drafts.ts';
 import { requestFormToken, saveGuestTicket } from './guest-tickets.ts';
+import { confirmationMail } from './service.ts';
 
 /** The first broken rule of the form (the same the web form shows) → 400 with its spec message. */
 function check(p: StructuredEmailPayload | StructuredEmailGuestPayload, status: StructuredEmailRideStatus) {
@@ -86,6 +87,8 @@ export async function structuredEmailGuest(
   });
   if (!ticketId) return invalidToken;
   request.log.info({ ticket: ticketId, kind: 'structured_email' }, 'ticket call');
+  // The mailer keeps a failed delivery in its outbox and never throws for it: the ticket stands either way.
+  await deps.mailer.send({ to: email, userId: null, ...confirmationMail(ticketId, chosen.name) });
   return {
     status: 'SUCCESS' as const,
     request_status: 'CREATED' as const,
