@@ -201,6 +201,47 @@ describe.each(testDatabases)('safety report [%s]', (dialect) => {
     expect((await legacy({ safety_report_option_id: 'dangerous_driving' })).statusCode).toBe(200);
   });
 
+  it('its photos are claimed by the safety ticket, up to the file question’s 3', async () => {
+    const upload = async (i: number) => {
+      const id = `doc_safety_${dialect}_${i}`;
+      await t.database.db
+        .insertInto('documents')
+        .values({
+          id,
+          user_id: 'u_customer_in',
+          file_name: 'photo.png',
+          content_type: 'image/png',
+          size: 68,
+          storage_key: `k_${id}`,
+          ticket_id: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      return id;
+    };
+    const photos = await Promise.all([1, 2, 3, 4].map(upload));
+    const tooMany = await report(
+      riya,
+      { safety_report_option_id: 'accident', comments: answered },
+      { booking_id: ride, uploaded_image_ids: photos, is_image_uploaded: true },
+    );
+    expect(await refused(tooMany)).toBe('* You can only upload 3 images');
+    const res = await report(
+      riya,
+      { safety_report_option_id: 'accident', comments: answered },
+      { booking_id: ride, uploaded_image_ids: photos.slice(0, 3), is_image_uploaded: true },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [ticket] = await ticketsOf(res.json().ticket_request_id);
+    const claimed = await t.database.db
+      .selectFrom('documents')
+      .select(['id', 'ticket_id'])
+      .where('id', 'in', photos)
+      .orderBy('id')
+      .execute();
+    expect(claimed.map((d) => d.ticket_id)).toEqual([ticket?.id, ticket?.id, ticket?.id, null]);
+  });
+
   it('refuses someone else’s ride (404) and records nothing', async () => {
     const before = await t.database.db.selectFrom('tickets').select('id').where('flag', '=', 'safety').execute();
     const res = await report(arjun, { safety_report_option_id: 'accident', comments: answered }, { booking_id: ride });
