@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billSchema } from './bill.ts';
+import { captchaSchema } from './captcha.ts';
 import { tollMapSchema } from './flows/toll-parking.ts';
 import { messageParamsSchema } from './message-params.ts';
 import { says } from './messages.ts';
@@ -131,6 +132,8 @@ export const submitWithoutLoginSchema = z.object({
   city: z.string().trim().min(2).max(64),
   message: z.string().trim().min(15, says('enterValidComment')).max(1000, says('enterValidComment')),
   secret_key: z.string().max(200),
+  /** the visitor's solved captcha (issue 16), checked after the form and the article, used once */
+  captcha: captchaSchema,
 });
 
 export const oneTouchPaths = {

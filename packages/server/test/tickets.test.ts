@@ -605,16 +605,32 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
       message: 'I was charged for a ride that never came to my place',
     };
     expect(
-      (await alice.post(oneTouchPaths.submitWithoutLogin, { ...oneTouch, secret_key: token }, from(ip))).json(),
+      (
+        await alice.post(
+          oneTouchPaths.submitWithoutLogin,
+          { ...oneTouch, secret_key: token, captcha: await solvedCaptcha(t.app) },
+          from(ip),
+        )
+      ).json(),
     ).toMatchObject({ status: 'FAILURE', title: 'Sorry!' });
     expect(await count('guest_tickets')).toBe(before + 1);
 
     // The one-touch form takes a fresh token once, too.
     const fresh = await formToken(alice, ip);
-    const first = await alice.post(oneTouchPaths.submitWithoutLogin, { ...oneTouch, secret_key: fresh }, from(ip));
+    const first = await alice.post(
+      oneTouchPaths.submitWithoutLogin,
+      { ...oneTouch, secret_key: fresh, captcha: await solvedCaptcha(t.app) },
+      from(ip),
+    );
     expect(first.json()).toMatchObject({ status: 'SUCCESS' });
     expect(
-      (await alice.post(oneTouchPaths.submitWithoutLogin, { ...oneTouch, secret_key: fresh }, from(ip))).json(),
+      (
+        await alice.post(
+          oneTouchPaths.submitWithoutLogin,
+          { ...oneTouch, secret_key: fresh, captcha: await solvedCaptcha(t.app) },
+          from(ip),
+        )
+      ).json(),
     ).toMatchObject({ status: 'FAILURE', title: 'Sorry!' });
     expect(await count('guest_tickets')).toBe(before + 2);
   });

@@ -1,5 +1,6 @@
 import {
   messages,
+  oneTouchPaths,
   ticketPaths,
   type VisitorTicketFields,
   type VisitorTicketModal,
@@ -170,6 +171,40 @@ describe.each(testDatabases)('visitor ticket modals [%s]', (dialect) => {
       const res = await (await visitor()).send(modal, { ...forms[modal], ...change }, await solvedCaptcha(t.app));
       expect(res.statusCode, res.body).toBe(200);
     }
+  });
+
+  it('takes submit_without_login (a visitor in a city we cannot place) only with a fresh solved captcha', async () => {
+    const captchaText = 'Please Submit the Captcha Correctly.';
+    const post = async (captcha: string | undefined) => {
+      n += 1;
+      const ip = { 'x-forwarded-for': `198.19.0.${n}` };
+      const c = new TestClient(t.app);
+      await c.request('GET', '/api/auth/session', undefined, ip);
+      const token = (await c.request('GET', ticketPaths.formToken, undefined, ip)).json().token as string;
+      const body = {
+        article_id: '22',
+        call_type: 'refund',
+        email: 'far-away@example.org',
+        phone_number: '9876543210',
+        city: 'Shillong',
+        message: 'I was charged for a ride that never came to my place',
+        secret_key: token,
+        ...(captcha === undefined ? {} : { captcha }),
+      };
+      return c.post(oneTouchPaths.submitWithoutLogin, body, ip);
+    };
+    const before = await count('guest_tickets');
+    for (const bad of [undefined, 'eyJmb3JnZWQiOnRydWV9']) {
+      const refused = await post(bad);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toBe(captchaText);
+    }
+    const captcha = await solvedCaptcha(t.app);
+    expect((await post(captcha)).json()).toMatchObject({ status: 'SUCCESS' });
+    const replayed = await post(captcha);
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json().error.message).toBe(captchaText);
+    expect(await count('guest_tickets')).toBe(before + 1);
   });
 
   it('shows a visitor their ticket once they sign in with its verified e-mail, once', async () => {

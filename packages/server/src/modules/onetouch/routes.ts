@@ -26,6 +26,7 @@ import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { tollDetails } from '../flows/toll-parking.ts';
+import { requireCaptcha } from '../captcha/service.ts';
 import { findArticle } from '../kb/repo.ts';
 import { requestFormToken, saveGuestTicket } from '../tickets/guest-tickets.ts';
 import { requireOwnDocuments } from '../uploads/service.ts';
@@ -103,7 +104,9 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const token = requestFormToken(deps, request, body.secret_key);
         if (!token) return expired();
         const article = await articleAsking(body);
-        const { secret_key: _secret, ...kept } = body;
+        // After the form and the article, so a form to correct keeps its solved captcha (used once from here).
+        await requireCaptcha(deps, body.captcha);
+        const { secret_key: _secret, captcha: _captcha, ...kept } = body;
         const ticketId = await saveGuestTicket(deps, request, reply, token, {
           kind: `one_touch:${body.call_type}`,
           email: body.email,
