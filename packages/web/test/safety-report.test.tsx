@@ -137,6 +137,31 @@ describe('SafetyReportForm', () => {
     expect(body).toMatchObject({ booking_id: null, params: { phone_number: '9820045118', crn: '4455' } });
   });
 
+  it('a refusal from the server (an unregistered phone) is shown, and Back keeps what was typed', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse(
+          {
+            status: 'FAILURE',
+            error: { code: 'safetyPhoneNotRegistered', message: messages.safetyPhoneNotRegistered },
+          },
+          400,
+        ),
+    });
+    setSelectedBooking(null);
+    renderPanel(legacyArticle);
+    await userEvent.click(screen.getByRole('radio', { name: 'The driver behaved inappropriately' }));
+    await userEvent.type(screen.getByLabelText("The rider's registered mobile number"), '9000000001');
+    await userEvent.type(screen.getByLabelText('Ride ID (CRN)'), '4455');
+    await userEvent.type(screen.getByLabelText('Tell us what happened'), 'He was rude');
+    await userEvent.click(notify());
+    expect(await screen.findByText(messages.safetyPhoneNotRegistered)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText("The rider's registered mobile number")).toHaveValue('9000000001');
+    expect(screen.getByLabelText('Ride ID (CRN)')).toHaveValue('4455');
+    expect(screen.getByLabelText('Tell us what happened')).toHaveValue('He was rude');
+  });
+
   it('legacy: the “others” description needs its minimum, said for 4 seconds; the typed text survives', async () => {
     mockFetch({});
     renderPanel(legacyArticle);
