@@ -124,12 +124,12 @@ export const updateEmailSchema = z.object({
 export const submitWithoutLoginSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, says('unknownCallType')),
-  email: z.string().trim().min(3).max(50).email(says('enterValidEmail')),
+  email: z.string().trim().min(3, says('enterValidEmail')).max(50, says('enterValidEmail')).email(says('enterValidEmail')),
   phone_number: z
     .string()
     .regex(/^\d{5,15}$/, says('enterValidPhone'))
     .optional(),
-  city: z.string().trim().min(2).max(64),
+  city: z.string().trim().min(2, says('verifyInputs')).max(64, says('verifyInputs')),
   message: z.string().trim().min(15, says('enterValidComment')).max(1000, says('enterValidComment')),
   secret_key: z.string().max(200),
   /** the visitor's solved captcha (issue 16), checked after the form and the article, used once */

@@ -1,4 +1,4 @@
-import { countries, countryPaths, messages, ticketPaths } from '@selfserve/contract';
+import { countries, countryPaths, messages, oneTouchPaths, ticketPaths } from '@selfserve/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +30,13 @@ function serve(answer: () => Response = () => jsonResponse(success)) {
   return mockFetch({
     [ticketPaths.visitorTicket]: answer,
     [ticketPaths.unrecognisedTransaction]: answer,
+    [oneTouchPaths.submitWithoutLogin]: () =>
+      jsonResponse({
+        status: 'SUCCESS',
+        title: 'Request received',
+        code: 'ticketSuccess',
+        message: messages.ticketSuccess,
+      }),
     [ticketPaths.formToken]: () => jsonResponse({ status: 'SUCCESS', token: 'form-token', expires_in: 1800 }),
     [countryPaths.list]: () => jsonResponse({ status: 'SUCCESS', data: countries }),
   });
@@ -161,5 +168,38 @@ describe('visitor ticket modals', { timeout: 30_000 }, () => {
     await u.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.visitorCardInvalid));
     expect(screen.getByLabelText('Amount')).toHaveValue('999.99');
+  });
+
+  it('lets a visitor in a city we cannot place send a one-touch request with the captcha', async () => {
+    const fetch = serve();
+    const u = userEvent.setup({ delay: null });
+    const refund = article({
+      id: '22',
+      title: 'I was charged for a cancelled ride',
+      labels: { one_touch: true, call_type: 'refund' },
+    });
+    show(refund);
+    expect(await screen.findByTestId('login-prompt')).toBeInTheDocument();
+    await u.click(screen.getByTestId('unknown-city-open'));
+    await u.type(screen.getByLabelText('E-mail'), 'far-away@example.org');
+    await u.type(screen.getByLabelText('Your city'), 'Shillong');
+    await u.type(screen.getByLabelText('How can we help?'), 'too short');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.enterValidComment);
+    await u.type(screen.getByLabelText('How can we help?'), ' but now it is long enough');
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.captchaInvalid);
+    await u.click(screen.getByRole('button', { name: 'solve captcha' }));
+    await u.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(messages.ticketSuccess)).toBeInTheDocument();
+    const sent = fetch.mock.calls.find(([url]) => String(url).includes(oneTouchPaths.submitWithoutLogin));
+    expect(bodyOf(sent?.[1])).toMatchObject({
+      article_id: '22',
+      call_type: 'refund',
+      email: 'far-away@example.org',
+      city: 'Shillong',
+      secret_key: 'form-token',
+      captcha: 'solved-captcha',
+    });
   });
 });

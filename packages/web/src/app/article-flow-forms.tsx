@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { LoginPrompt } from '../components/login-prompt';
 import { flowFormFor, StructuredEmailForm } from '../features/flows/flow-forms';
 import { OneTouchPanel, oneTouchKinds } from '../features/onetouch/components/one-touch-panel';
-import { VisitorTicketPanel } from '../features/visitor-tickets/visitor-ticket-panel';
+import { UnknownCityPanel, VisitorTicketPanel } from '../features/visitor-tickets/visitor-ticket-panel';
 import { useI18n } from '../lib/i18n';
 import { loginHref } from '../lib/return-path';
 import { useSelectedBooking } from '../lib/selected-booking';
@@ -34,11 +34,19 @@ export function ArticleFlowPanel({ article, onReload }: { article: Article; onRe
   if (!user) {
     // The safety report tells a visitor why (guided-flows.md §4): 'Please login to fetch your rides!'.
     const safety = SAFETY_REPORT_CALL_TYPES.includes(resolveFlow(article).callType ?? '');
-    return (
+    const prompt = (
       <LoginPrompt
         loginHref={loginHref(`${location.pathname}${location.search}`)}
         {...(safety ? { text: t('safetyLoginToFetchRides') } : {})}
       />
+    );
+    // A one-touch request can also come from a visitor in a city we cannot place (submit_without_login).
+    if (safety || !flow.callType) return prompt;
+    return (
+      <>
+        {prompt}
+        <UnknownCityPanel article={article} />
+      </>
     );
   }
   if (!Form) return <OneTouchPanel key={article.id} article={article} onReload={onReload} />;
