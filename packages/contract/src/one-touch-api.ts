@@ -124,7 +124,12 @@ export const updateEmailSchema = z.object({
 export const submitWithoutLoginSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   call_type: z.string().regex(/^[a-z0-9_]{2,64}$/, says('unknownCallType')),
-  email: z.string().trim().min(3, says('enterValidEmail')).max(50, says('enterValidEmail')).email(says('enterValidEmail')),
+  email: z
+    .string()
+    .trim()
+    .min(3, says('enterValidEmail'))
+    .max(50, says('enterValidEmail'))
+    .email(says('enterValidEmail')),
   phone_number: z
     .string()
     .regex(/^\d{5,15}$/, says('enterValidPhone'))

@@ -10,8 +10,8 @@ import {
   searchTicketsQuerySchema,
   searchTicketsResponseSchema,
   structuredEmailGuestPayloadSchema,
-  structuredEmailPayloadSchema,
   structuredEmailPaths,
+  structuredEmailPayloadSchema,
   ticketPaths,
   ticketPayloadSchema,
   ticketResponseSchema,
@@ -37,8 +37,8 @@ import {
 import { issueFormToken } from './form-token.ts';
 import { visitorTicket } from './guest-tickets.ts';
 import { admitTicketCreation } from './limits.ts';
-import { structuredEmailDraft, structuredEmailGuest } from './structured-email.ts';
 import { confirmationMail, createTicket, rateTicket, requireVerifiedEmail, ticketList } from './service.ts';
+import { structuredEmailDraft, structuredEmailGuest } from './structured-email.ts';
 
 const tags = ['tickets'];
 const createSchema = { tags, response: { 200: ticketResponseSchema, ...errorResponses } };
