@@ -143,6 +143,8 @@ function EmailForm({
   const [phone, setPhone] = useState('');
   const [country, setCountry] = useState('');
   const [captcha, setCaptcha] = useState<string | null>(null);
+  // A captcha is accepted once: after a refused send the widget starts again (a new key mounts a new one).
+  const [captchaRound, setCaptchaRound] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -160,6 +162,11 @@ function EmailForm({
       </p>
     );
   }
+
+  const newCaptcha = () => {
+    setCaptcha(null);
+    setCaptchaRound((n) => n + 1);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -194,7 +201,10 @@ function EmailForm({
           },
         );
         if (res.status === 'SUCCESS') setAnswer(res);
-        else setFailure(shownText(res));
+        else {
+          setFailure(shownText(res));
+          newCaptcha();
+        }
       } else {
         const payload = { ...fields, booking_id: booking?.id ?? null, uploaded_image_ids: images.documentIds };
         lastAttempt.current = attemptFor(lastAttempt.current, payload);
@@ -203,6 +213,7 @@ function EmailForm({
       }
     } catch (error) {
       setFailure(errorText(error));
+      if (visitor) newCaptcha();
     } finally {
       setSending(false);
     }
@@ -255,7 +266,12 @@ function EmailForm({
           {errors.images}
         </p>
       ) : null}
-      {visitor ? <Captcha onChange={setCaptcha} error={errors.captcha} /> : null}
+      {visitor ? <Captcha key={captchaRound} onChange={setCaptcha} /> : null}
+      {errors.captcha ? (
+        <p className="field-error" role="alert">
+          {errors.captcha}
+        </p>
+      ) : null}
       {failure ? (
         <p className="form-error" role="alert" data-testid="structured-email-error">
           {failure}
