@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   STRUCTURED_EMAIL_OPTIONS,
+  STRUCTURED_EMAIL_UPLOAD_LIMIT,
   type StructuredEmailInput,
   structuredEmailGuestPayloadSchema,
-  structuredEmailImageOk,
   structuredEmailMaxImages,
   structuredEmailOptions,
   structuredEmailPayloadSchema,
@@ -11,6 +11,7 @@ import {
   structuredEmailRideStatus,
 } from '../src/flows/structured-email.ts';
 import { formatMessage } from '../src/messages.ts';
+import { uploadLimits } from '../src/uploads.ts';
 
 const good: StructuredEmailInput = {
   optionId: 'driver_behaviour',
@@ -88,12 +89,9 @@ describe('structured e-mail bounds (guided-flows.md §5)', () => {
     expect(problem({ imageCount: 1 })).toBe('onlyUploadImages');
   });
 
-  it.each([
-    [5 * 1024 * 1024 - 1, true],
-    [5 * 1024 * 1024, true],
-    [5 * 1024 * 1024 + 1, false],
-  ])('an image of %i bytes is accepted: %s', (bytes, ok) => {
-    expect(structuredEmailImageOk(bytes)).toBe(ok);
+  it('uploads its images with the 5 MB limit (5242880 bytes) and its message', () => {
+    expect(uploadLimits[STRUCTURED_EMAIL_UPLOAD_LIMIT]).toEqual({ bytes: 5242880, refusal: 'imageTooLarge5' });
+    expect(formatMessage('imageTooLarge5')).toBe('Please upload correct image of less than 5 MB size');
   });
 });
 

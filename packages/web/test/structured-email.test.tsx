@@ -6,8 +6,9 @@ import {
   STRUCTURED_EMAIL_OPTIONS,
   structuredEmailPaths,
   ticketPaths,
+  uploadPaths,
 } from '@selfserve/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ArticleFlowPanel } from '../src/app/article-flow-forms';
@@ -15,6 +16,7 @@ import { optionLabel } from '../src/features/flows/structured-email/structured-e
 import { setSelectedBooking } from '../src/lib/selected-booking';
 import { booking as customerBooking, validCrn } from './booking-fixtures';
 import { article } from './kb-fixtures';
+import { FakeXhr, imageFile } from './ticket-fixtures';
 import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
 
 // The real widget solves a proof of work (the Playwright journey runs it); here a button hands over its payload.
@@ -148,6 +150,25 @@ describe('structured write-to-us e-mail', () => {
     await userEvent.type(screen.getByLabelText('Phone number'), '9876543210');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(messages.uploadImages)).toBeInTheDocument();
+  });
+
+  it('refuses an image over 5 MB in the browser with the spec message, and uploads one of exactly 5 MB', async () => {
+    serve();
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    setSelectedBooking({ id: 'b-se', crn: validCrn });
+    render();
+    await userEvent.click(await screen.findByRole('radio', { name: 'The car was unclean or in poor condition' }));
+    fireEvent.change(screen.getByTestId('image-input'), {
+      target: {
+        files: [
+          imageFile('big.png', 'image/png', 5 * 1024 * 1024 + 1),
+          imageFile('exact.png', 'image/png', 5 * 1024 * 1024),
+        ],
+      },
+    });
+    expect(await screen.findByText(messages.imageTooLarge5)).toBeInTheDocument();
+    expect(FakeXhr.sent.map((x) => x.url)).toEqual([`${uploadPaths.documents}?limit=5mb`]);
   });
 
   it('a cancelled ride gets its own options', async () => {

@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { captchaSchema } from '../captcha.ts';
 import { type CodedMessage, coded, type PlainMessageCode, says } from '../messages.ts';
-import { IMAGE_LIMIT_SMALL, isValidEmail } from '../tickets.ts';
+import { isValidEmail } from '../tickets.ts';
+import type { UploadLimit } from '../uploads.ts';
 
 /** Both submit paths are ours (the spec names the fields, not the path). */
 export const structuredEmailPaths = {
@@ -24,8 +25,11 @@ export const SE_PHONE_MIN_DIGITS = 5;
 export const SE_PHONE_MAX_DIGITS = 15;
 /** An option without max_images_count takes up to 5 images. */
 export const SE_DEFAULT_MAX_IMAGES = 5;
-/** Structured e-mail images are under 5 MB (5242880 bytes; exactly that is allowed, as the upload's '5mb' limit). */
-export const STRUCTURED_EMAIL_IMAGE_BYTES = IMAGE_LIMIT_SMALL;
+/**
+ * Structured e-mail images go up with the upload's 5 MB limit (guided-flows.md §5: 5242880 bytes, exactly that
+ * passes; over it 'Please upload correct image of less than 5 MB size'), checked in the browser and by the upload.
+ */
+export const STRUCTURED_EMAIL_UPLOAD_LIMIT: UploadLimit = '5mb';
 
 /** The ride's status an option is offered for; 'none' is an issue not related to a ride. */
 export type StructuredEmailRideStatus = 'completed' | 'cancelled' | 'none';
@@ -202,9 +206,6 @@ export const structuredEmailSaid = (p: StructuredEmailProblem): CodedMessage =>
 /** 5 to 15 digits (the dialing code goes apart). */
 export const structuredEmailPhoneOk = (phone: string) =>
   new RegExp(`^\\d{${SE_PHONE_MIN_DIGITS},${SE_PHONE_MAX_DIGITS}}$`).test(phone.trim());
-
-/** An image of the structured e-mail: under 5 MB (exactly 5 MB passes). */
-export const structuredEmailImageOk = (bytes: number) => bytes <= STRUCTURED_EMAIL_IMAGE_BYTES;
 
 const fields = {
   option_id: z.string(says('selectOptionCorrectly')).max(80, says('selectOptionCorrectly')),

@@ -3,6 +3,7 @@ import {
   dialingCodeOf,
   formatMessage,
   IDEMPOTENCY_HEADER,
+  STRUCTURED_EMAIL_UPLOAD_LIMIT,
   type StructuredEmailField,
   type StructuredEmailOption,
   shownText,
@@ -153,7 +154,7 @@ function EmailForm({
   // Visitors cannot upload (uploads belong to a signed-in user): their options take no images.
   const takesImages = option.image_upload_required && !visitor;
   const max = structuredEmailMaxImages(option);
-  const images = useImageAttachments({ max, limit: '5mb' });
+  const images = useImageAttachments({ max, limit: STRUCTURED_EMAIL_UPLOAD_LIMIT });
 
   if (answer) {
     return (
@@ -255,7 +256,7 @@ function EmailForm({
           onRemove={images.remove}
           full={images.full}
           max={max}
-          sizeMb={Math.round(uploadLimits['5mb'].bytes / (1024 * 1024))}
+          sizeMb={Math.round(uploadLimits[STRUCTURED_EMAIL_UPLOAD_LIMIT].bytes / (1024 * 1024))}
           required={option.image_mandatory}
           notice={images.notice}
           error={errors.images}
