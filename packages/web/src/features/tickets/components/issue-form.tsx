@@ -59,7 +59,10 @@ export interface IssueFormProps {
   order?: IssueFormOrder | null;
   /** ?source_page= of POST /api/v1/ticket (for example PACKAGE). */
   sourcePage?: string | null;
-  /** The shared upload component takes 10 MB; desktop forms may pass '5mb' (guided-flows.md §5). */
+  /**
+   * guided-flows.md §5: the desktop upload takes images under 5 MB, the shared upload component of the app 10 MB;
+   * by default the form takes the one of where the page runs.
+   */
   uploadLimit?: UploadLimit;
 }
 
@@ -82,12 +85,13 @@ export function IssueForm({
   booking = null,
   order = null,
   sourcePage = null,
-  uploadLimit = '10mb',
+  uploadLimit,
 }: IssueFormProps) {
   const { t } = useI18n();
   const navigate = useNavigate();
   const location = useLocation();
-  const { user, userInfo } = useSession();
+  const { user, userInfo, inApp } = useSession();
+  const limit: UploadLimit = uploadLimit ?? (inApp ? '10mb' : '5mb');
   const ids = useId();
 
   const rules = useMemo(() => {
@@ -114,7 +118,7 @@ export function IssueForm({
   }, [profileEmail, form]);
 
   const maxImages = rules.invoice ? MAX_INVOICE_IMAGES : MAX_IMAGES;
-  const images = useImageAttachments({ max: maxImages, limit: uploadLimit });
+  const images = useImageAttachments({ max: maxImages, limit });
   useEffect(() => {
     form.setValue('imageIds', images.documentIds, { shouldValidate: form.formState.isSubmitted });
   }, [images.documentIds, form]);
@@ -334,7 +338,7 @@ export function IssueForm({
         onRemove={images.remove}
         full={images.full}
         max={maxImages}
-        sizeMb={Math.round(uploadLimits[uploadLimit].bytes / (1024 * 1024))}
+        sizeMb={Math.round(uploadLimits[limit].bytes / (1024 * 1024))}
         required={rules.imageUploadRequired}
         notice={images.notice}
         error={errors.imageIds?.message}
