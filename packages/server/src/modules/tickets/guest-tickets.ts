@@ -71,7 +71,32 @@ export async function saveGuestTicket(
   return ticketId;
 }
 
-const invalidToken = { status: 'FAILURE' as const, reason: 'invalidToken' as const, ...coded('formExpired') };
+/** A missing, forged, expired, someone else's or used form token (docs/tickets.md). */
+export const invalidToken = { status: 'FAILURE' as const, reason: 'invalidToken' as const, ...coded('formExpired') };
+
+/**
+ * A visitor's form that passed its checks becomes a guest ticket (saveGuestTicket: its token used up with it), and
+ * its confirmation is mailed to the visitor's e-mail. A used token (a replay) saves nothing and answers invalidToken.
+ */
+export async function fileGuestTicket(
+  deps: AppDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: FormToken,
+  ticket: GuestTicket,
+) {
+  const ticketId = await saveGuestTicket(deps, request, reply, token, ticket);
+  if (!ticketId) return invalidToken;
+  request.log.info({ ticket: ticketId, kind: ticket.kind }, 'ticket call');
+  // The mailer keeps a failed delivery in its outbox and never throws for it: the ticket stands either way.
+  await deps.mailer.send({ to: ticket.email, userId: null, ...confirmationMail(ticketId, ticket.subject) });
+  return {
+    status: 'SUCCESS' as const,
+    request_status: 'CREATED' as const,
+    ticket_id: ticketId,
+    ...coded('ticketSuccess'),
+  };
+}
 
 /**
  * The latest calendar day anywhere (UTC+14): a visitor's "today" (the ride or transaction date's upper bound, §5) is
@@ -105,20 +130,10 @@ export async function visitorTicket(
   // The token is used up with the ticket, not before: a form refused above can be corrected and sent again.
   const { secret_key: _secret, captcha: _captcha, ...kept } = p;
   const email = fields.email ?? '';
-  const ticketId = await saveGuestTicket(deps, request, reply, token, {
+  return fileGuestTicket(deps, request, reply, token, {
     kind: kindOf(modal),
     email,
     subject: p.subject,
     payload: { ...kept, modal, custom_field_map: fields },
   });
-  if (!ticketId) return invalidToken;
-  request.log.info({ ticket: ticketId, kind: kindOf(modal) }, 'ticket call');
-  // The mailer keeps a failed delivery in its outbox and never throws for it: the ticket stands either way.
-  await deps.mailer.send({ to: email, userId: null, ...confirmationMail(ticketId, p.subject) });
-  return {
-    status: 'SUCCESS' as const,
-    request_status: 'CREATED' as const,
-    ticket_id: ticketId,
-    ...coded('ticketSuccess'),
-  };
 }

@@ -19,8 +19,7 @@ import { findOwnBooking } from '../bookings/repo.ts';
 import { requireCaptcha } from '../captcha/service.ts';
 import { findArticle } from '../kb/repo.ts';
 import type { TicketDraft } from './drafts.ts';
-import { requestFormToken, saveGuestTicket } from './guest-tickets.ts';
-import { confirmationMail } from './service.ts';
+import { fileGuestTicket, invalidToken, requestFormToken } from './guest-tickets.ts';
 
 /** The first broken rule of the form (the same the web form shows) → 400 with its spec message. */
 function check(p: StructuredEmailPayload | StructuredEmailGuestPayload, status: StructuredEmailRideStatus) {
@@ -61,8 +60,6 @@ export async function structuredEmailDraft(
   };
 }
 
-const invalidToken = { status: 'FAILURE' as const, reason: 'invalidToken' as const, ...coded('formExpired') };
-
 /**
  * A visitor's e-mail (never about a ride: 'Please Login to proceed further on rides.'): the form's rules, a fresh
  * form token of this visitor and a solved captcha, then a guest ticket that uses the token up (so a replay saves none).
@@ -79,20 +76,10 @@ export async function structuredEmailGuest(
   await requireCaptcha(deps, p.captcha);
   const { secret_key: _secret, captcha: _captcha, ...kept } = p;
   const email = p.email.trim();
-  const ticketId = await saveGuestTicket(deps, request, reply, token, {
+  return fileGuestTicket(deps, request, reply, token, {
     kind: 'structured_email',
     email,
     subject: chosen.name,
     payload: { ...kept, email, disposition_tag: chosen.disposition_tag, intent_tags: chosen.intent_tags },
   });
-  if (!ticketId) return invalidToken;
-  request.log.info({ ticket: ticketId, kind: 'structured_email' }, 'ticket call');
-  // The mailer keeps a failed delivery in its outbox and never throws for it: the ticket stands either way.
-  await deps.mailer.send({ to: email, userId: null, ...confirmationMail(ticketId, chosen.name) });
-  return {
-    status: 'SUCCESS' as const,
-    request_status: 'CREATED' as const,
-    ticket_id: ticketId,
-    ...coded('ticketSuccess'),
-  };
 }
