@@ -6,7 +6,7 @@ import { allListedBookings, signIn } from './support.ts';
 // Arjun's rides: a safety report is a ticket of its own (never merged), so it changes nothing other journeys read.
 const arjun = 'arjun.select@example.in';
 const oliver = 'oliver.smith@example.co.uk';
-/** content/kb/customer/100402 (v2 questions for IN) and customer_gb/180301 (legacy options). */
+/** content/kb/customer/100402 (v2 questions for IN) and customer_gb/180301 (v2 in London and Manchester, else options). */
 const V2_ARTICLE = '100402';
 const GB_ARTICLE = '180301';
 

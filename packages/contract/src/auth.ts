@@ -30,6 +30,8 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   role: roleSchema,
   country_code: z.string(),
+  /** the rider's home city: with a ride's city, where city-configured flows (the safety report's v2) apply */
+  city: z.string().nullable(),
   locale: z.string(),
   is_member: z.boolean(),
 });

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, signedIn, type TestApp, type TestClient, testDatabases } from './helpers.ts';
 
 const contentKb = path.resolve(import.meta.dirname, '../../../content/kb');
-/** content/kb/customer/100402 (v2 questions for IN) and customer_gb/180301 (legacy options only). */
+/**
+ * content/kb/customer/100402 (v2 questions for IN) and customer_gb/180301 (v2 questions by city_country, London and
+ * Manchester; legacy options anywhere else).
+ */
 const V2_ARTICLE = '100402';
 const LEGACY_ARTICLE = '180301';
 /** The v2 answers 100402 asks for (its side_load safety_v2). */
@@ -199,6 +202,46 @@ describe.each(testDatabases)('safety report [%s]', (dialect) => {
     expect(ok.statusCode, ok.body).toBe(200);
     // Not an 'others' option: no description needed, and no v2 answers asked (the article has none).
     expect((await legacy({ safety_report_option_id: 'dangerous_driving' })).statusCode).toBe(200);
+  });
+
+  it('city_country: a ride in London gets the v2 questions; a ride elsewhere keeps the options', async () => {
+    const oliver = await signedIn(t.app, 'oliver.smith@example.co.uk');
+    const london = await t.database.db
+      .selectFrom('bookings')
+      .select(['id', 'city'])
+      .where('user_id', '=', 'u_customer_gb')
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+    expect(london.city).toBe('London');
+    const gb = (params: Record<string, unknown>) =>
+      report(oliver, params, { booking_id: london.id }, key(), LEGACY_ARTICLE);
+    expect(await refused(await gb({ safety_report_option_id: 'dangerous_driving' }))).toBe(
+      '* Please answer all mandatory fields',
+    );
+    const gbAnswers = [
+      { question: 'When did it happen?', answer: 'At pickup', question_type: 'radio' },
+      { question: 'Was anyone hurt?', answer: 'No', question_type: 'radio' },
+      { question: 'Tell us what happened', answer: 'The driver drove off with the door open.', question_type: 'text' },
+    ];
+    const ok = await gb({ safety_report_option_id: 'dangerous_driving', comments: gbAnswers });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // The ride decides, not where the rider lives: Oliver's ride in Leeds keeps the options.
+    const leeds = await t.database.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('user_id', '=', 'u_customer_gb')
+      .where('status', '=', 'completed')
+      .where('id', '!=', london.id)
+      .executeTakeFirstOrThrow();
+    await t.database.db.updateTable('bookings').set({ city: 'Leeds' }).where('id', '=', leeds.id).execute();
+    const away = await report(
+      oliver,
+      { safety_report_option_id: 'dangerous_driving' },
+      { booking_id: leeds.id },
+      key(),
+      LEGACY_ARTICLE,
+    );
+    expect(away.statusCode, away.body).toBe(200);
   });
 
   it('its photos are claimed by the safety ticket, up to the file question’s 3', async () => {

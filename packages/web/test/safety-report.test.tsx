@@ -175,6 +175,19 @@ describe('SafetyReportForm', () => {
     await waitFor(() => expect(screen.queryByText('Please enter atleast 20 characters')).toBeNull());
   });
 
+  it('city_country: the v2 questions follow the ride’s city, else the rider’s own', async () => {
+    mockFetch({});
+    const { questions } = v2Article.side_load.safety_v2 as { questions: unknown[] };
+    const pilot = article({ ...v2Article, side_load: { safety_v2: { city_country: ['Mumbai_IN'], questions } } });
+    setSelectedBooking({ ...booking, city: 'Mumbai' });
+    renderPanel(pilot);
+    expect(screen.getByText('How many people were with you?')).toBeInTheDocument();
+    // For another rider there is no ride: Riya lives in Bengaluru, outside the pilot, so the options stay.
+    await userEvent.click(screen.getByRole('radio', { name: 'Another rider' }));
+    expect(screen.queryByText('How many people were with you?')).toBeNull();
+    expect(screen.getByLabelText('Tell us what happened')).toBeInTheDocument();
+  });
+
   it('shows a GB rider the notice that incidents may be reported to the police', () => {
     mockFetch({});
     renderPanel(legacyArticle, oliver);

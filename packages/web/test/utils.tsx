@@ -19,6 +19,7 @@ export const riya: SessionUser = {
   name: 'Riya',
   role: 'customer',
   country_code: 'IN',
+  city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
 };
@@ -29,6 +30,7 @@ export const arjun: SessionUser = {
   name: 'Arjun',
   role: 'customer',
   country_code: 'IN',
+  city: 'Bengaluru',
   locale: 'en-IN',
   is_member: true,
 };

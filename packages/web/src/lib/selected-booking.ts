@@ -5,6 +5,8 @@ export interface SelectedBooking {
   id: string;
   crn?: string | null;
   cab_category?: string | null;
+  /** the ride's city: city-configured flows (the safety report's v2 questions) apply by it */
+  city?: string | null;
 }
 
 // Kept for the tab's life, so a reload of a booking page (/bookingdetails, /dsection) still knows the booking.

@@ -45,6 +45,7 @@ export async function sessionResponse(
           name: profile.user.name,
           role: profile.user.role,
           country_code: profile.user.country_code,
+          city: profile.user.city,
           locale: profile.user.locale,
           is_member: profile.isMember,
         }

@@ -27,8 +27,11 @@ async function isRegisteredPhone(ctx: HandlerContext, phone: string): Promise<bo
  */
 export const safetyReport = withParams(safetyReportParams, async (ctx, params) => {
   const sideLoad = JSON.parse(ctx.article.side_load) as Record<string, unknown>;
-  // The rider's country and city (users.city), as the form decides from the session.
-  const questions = safetyV2Questions(sideLoad, { country: ctx.user.country_code, city: ctx.user.city });
+  // The rider's country, and the ride's city when the report is about one, else the rider's (as the form decides).
+  const questions = safetyV2Questions(sideLoad, {
+    country: ctx.user.country_code,
+    city: ctx.booking?.city ?? ctx.user.city,
+  });
   const options = JSON.parse(ctx.article.options) as { text: string; value: string }[];
   const problem = safetyReportProblem(
     { ...params, imageCount: ctx.body.uploaded_image_ids?.length ?? 0 },

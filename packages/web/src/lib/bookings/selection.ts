@@ -2,8 +2,8 @@ import { setSelectedBooking } from '../selected-booking';
 import { createSmallStore } from '../small-store';
 
 /** Remembers the booking the user chose (spec §2), for the article pages that follow. */
-export function selectBooking(b: { id: string; crn: string; cab_category: string }): void {
-  setSelectedBooking({ id: b.id, crn: b.crn, cab_category: b.cab_category });
+export function selectBooking(b: { id: string; crn: string; cab_category: string; city?: string }): void {
+  setSelectedBooking({ id: b.id, crn: b.crn, cab_category: b.cab_category, city: b.city ?? null });
 }
 
 /** The section the user opened under 'Choose an Issue', for /dsection and /{crn}/dsection. */

@@ -52,8 +52,8 @@ function Asked({ question, required }: { question: string; required: boolean }) 
 
 /**
  * Safety report (docs/flows/safety-report.md): what happened (the article's options), then the v2 questions when
- * the article enables them for the rider's country, else the legacy description (the 'others' option needs its
- * minimum, shown for 4 seconds); for the selected ride or for another rider (their registered phone, at most 10
+ * the article enables them for the rider's country or the ride's city (else the rider's), else the legacy
+ * description (the 'others' option needs its minimum, shown for 4 seconds); for the selected ride or for another rider (their registered phone, at most 10
  * digits, and the ride's CRN). The form checks with the contract's rule the server applies; Notify is enabled
  * only with an option chosen and, without a ride, a 10-digit phone. The typed answers survive a failed submit.
  */
@@ -61,8 +61,6 @@ export function SafetyReportForm({ article, booking, onReload }: FlowFormProps) 
   const { t } = useI18n();
   const { user } = useSession();
   const flow = resolveFlow(article);
-  const country = user?.country_code ?? '';
-  const questions = safetyV2Questions(article.side_load, { country });
   const [forOther, setForOther] = useState(booking === null);
   const [option, setOption] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
@@ -71,10 +69,15 @@ export function SafetyReportForm({ article, booking, onReload }: FlowFormProps) 
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const timed = useTimedError();
+  const ride = forOther ? null : booking;
+  // Where the v2 questions apply: the ride's city when the report is about one, else the rider's (as the server decides).
+  const questions = safetyV2Questions(article.side_load, {
+    country: user?.country_code ?? '',
+    city: ride?.city ?? user?.city ?? null,
+  });
   const maxImages = safetyMaxImages(questions);
   const images = useImageAttachments({ max: maxImages, limit: PHOTO_LIMIT });
   const [state, dispatch] = useReducer(formReducer, initialFormState);
-  const ride = forOther ? null : booking;
   const send = useOneTouchSubmit(article, ride);
   const finish = useFinish(flow, dispatch, onReload);
   const busy = state.status === 'LOADING' || images.uploading;
@@ -161,7 +164,7 @@ export function SafetyReportForm({ article, booking, onReload }: FlowFormProps) 
       data-form-state={state.status}
       aria-busy={busy}
     >
-      {showsPoliceNotice(country) ? (
+      {showsPoliceNotice(user?.country_code ?? '') ? (
         <p className="safety-report__police" data-testid="safety-police-notice">
           {t('safetyPoliceNotice')}
         </p>
