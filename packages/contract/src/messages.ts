@@ -86,6 +86,8 @@ export const messages = {
   ticketNotFound: 'Ticket not found.',
   driverHelpOnly: 'This help is for driver partners.',
   foodRiderNoBookings: 'Food-delivery riders cannot list driver bookings.',
+  driverRidesOnly: 'Only driver partners have driver rides.',
+  driverNoStatement: 'There is no earning statement for this ride.',
   areaNotServed: 'We do not serve this area yet.',
   pageLinkInvalid: 'This page link is not valid. Please reload the list.',
   pageKeyNeeded: 'A page after the first needs the page_key of the page before.',
