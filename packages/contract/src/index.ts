@@ -9,6 +9,7 @@ export * from './bookings.ts';
 export * from './calendar-day.ts';
 export * from './calls.ts';
 export * from './captcha.ts';
+export * from './chat-availability.ts';
 export * from './constants.ts';
 export * from './countries.ts';
 export * from './countries-api.ts';

@@ -23,6 +23,7 @@ import { belongingsRoutes } from './modules/belongings/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { cabAttachmentRoutes } from './modules/cab-attachment/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
+import { chatAvailabilityRoutes } from './modules/chat/availability-routes.ts';
 import { driverCallRoutes } from './modules/driver-calls/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
   await app.register(mailRoutes(deps));
   await app.register(ticketsRoutes(deps));
   await app.register(captchaRoutes(deps));
+  await app.register(chatAvailabilityRoutes(deps));
   await app.register(oneTouchRoutes(deps));
   await app.register(flowRoutes(deps));
   await app.register(cabAttachmentRoutes(deps));

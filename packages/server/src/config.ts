@@ -97,6 +97,18 @@ export const envSchema = z.object({
   HIDE_WRITE_TO_US: boolish.default(false),
   HIDE_CALL_US: boolish.default(false),
   HIDE_CHAT: boolish.default(false),
+  // The operators' bearer token for the admin calls (the chat configuration, docs/chat.md); unset: those calls are 404.
+  ADMIN_API_TOKEN: z.string().min(32, 'ADMIN_API_TOKEN must be at least 32 characters').optional(),
+  // Where /chatbot posts its form (core.md §7); unset: our own chat (docs/chat.md).
+  CHAT_HANDOFF_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^\s/?#]+\S*$/,
+      'CHAT_HANDOFF_URL must be an http(s):// address, like https://support.example.com/chat',
+    )
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -188,6 +200,10 @@ function configFrom(e: z.infer<typeof envSchema>) {
     localesDir: path.resolve(e.LOCALES_DIR),
     /** Master switches (spec §6): hide write-to-us, call-us or chat everywhere. */
     switches: { writeToUs: !e.HIDE_WRITE_TO_US, callUs: !e.HIDE_CALL_US, chat: !e.HIDE_CHAT },
+    /** bearer token of the admin calls (chat configuration); undefined disables them (docs/chat.md) */
+    adminApiToken: e.ADMIN_API_TOKEN,
+    /** the external support UI /chatbot posts to; undefined: our own chat's hand-off (docs/chat.md) */
+    chatHandoffUrl: e.CHAT_HANDOFF_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     /** knowledge-base searches per client per minute */
     searchRateLimit: e.SEARCH_RATE_LIMIT,

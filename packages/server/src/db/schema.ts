@@ -514,7 +514,37 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** migration 0030: one chat region's availability configuration (docs/chat.md) */
+export interface ChatAvailabilityTable {
+  /** in, au, nz or gb */
+  region: string;
+  /** JSON of the contract's ChatRegionConfig */
+  config: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A call or text asked of the telephony provider for a user (docs/telephony.md, migration 0029). */
+export interface CallRequestsTable {
+  id: string;
+  user_id: string;
+  /** click_to_call | callback | masked_call | partner_lab_call | app_link */
+  kind: string;
+  booking_id: string | null;
+  article_id: string | null;
+  subject: string;
+  /** unique while the request stands; null once it failed */
+  dedupe_key: string | null;
+  /** placing → placed | failed */
+  status: string;
+  outcome: string | null;
+  provider_outcome: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  chat_availability: ChatAvailabilityTable;
   bill_disputes: BillDisputesTable;
   app_meta: AppMetaTable;
   lab_requests: LabRequestsTable;
