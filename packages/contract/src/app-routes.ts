@@ -61,6 +61,9 @@ export const appRoutePatterns = [
   '/dsuccess',
   '/verify-email',
   '/tickets',
+  // call us with a one-time code (issue 17; docs/telephony.md "Call us")
+  '/callUs',
+  '/dev/phone',
   // one-touch, mail, sign-in
   '/bd_address',
   '/invoice/confirm',

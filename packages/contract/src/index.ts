@@ -7,6 +7,7 @@ export * from './bill.ts';
 export * from './booking-paths.ts';
 export * from './bookings.ts';
 export * from './calendar-day.ts';
+export * from './callus.ts';
 export * from './calls.ts';
 export * from './captcha.ts';
 export * from './chat-availability.ts';

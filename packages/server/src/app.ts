@@ -22,6 +22,7 @@ import { readSession } from './modules/auth/session-answer.ts';
 import { belongingsRoutes } from './modules/belongings/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { cabAttachmentRoutes } from './modules/cab-attachment/routes.ts';
+import { callUsRoutes } from './modules/callus/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { chatAvailabilityRoutes } from './modules/chat/availability-routes.ts';
 import { driverCallRoutes } from './modules/driver-calls/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(
   await app.register(driverCallRoutes(deps));
   await app.register(kycFormRoute(deps));
   await app.register(belongingsRoutes(deps));
+  await app.register(callUsRoutes(deps));
 
   registerSpa(app, config.staticDir, readSession(deps));
   return app;

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL: ids are text, timestamps are
@@ -65,6 +65,32 @@ export interface CallUsNumbersTable {
   city: string | null;
   audience: 'customer' | 'driver';
   number: string;
+  /** migration 0028: 'select' is the Select members' line (docs/telephony.md "Call us") */
+  line: Generated<'standard' | 'select'>;
+}
+
+/** migration 0028: a call-us code, stored as a keyed hash (docs/telephony.md "Call us") */
+export interface CallUsCodesTable {
+  id: string;
+  code_hash: string;
+  kind: 'otp' | 'token';
+  user_id: string;
+  called_number: string;
+  booking_id: string | null;
+  article_id: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** the caller's number that used it */
+  used_by: string | null;
+}
+
+/** migration 0028: a wrong guess at the IVR, by lock key ('caller:<digits>' or 'user:<id>') */
+export interface CallUsAttemptsTable {
+  id: string;
+  lock_key: string;
+  called_number: string;
+  created_at: string;
 }
 
 export interface ChatConfigTable {
@@ -573,6 +599,8 @@ export interface Database {
   countries: CountriesTable;
   cities: CitiesTable;
   call_us_numbers: CallUsNumbersTable;
+  call_us_codes: CallUsCodesTable;
+  call_us_attempts: CallUsAttemptsTable;
   chat_config: ChatConfigTable;
   bookings: BookingsTable;
   orders: OrdersTable;

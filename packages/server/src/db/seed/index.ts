@@ -1,5 +1,5 @@
 import { countries } from '@selfserve/contract';
-import type { InsertObject, Kysely, Transaction } from 'kysely';
+import type { Insertable, InsertObject, Kysely, Transaction } from 'kysely';
 import type {
   BookingsTable,
   CallUsNumbersTable,
@@ -40,7 +40,7 @@ export interface DemoData {
   subscriptions: SubscriptionsTable[];
   countries: CountriesTable[];
   cities: CitiesTable[];
-  call_us_numbers: CallUsNumbersTable[];
+  call_us_numbers: Insertable<CallUsNumbersTable>[];
   chat_config: ChatConfigTable[];
   bookings: BookingsTable[];
   ride_coupons: RideCouponsTable[];

@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import type { CallUsNumbersTable, ChatConfigTable } from '../schema.ts';
 
 // Reference data: cities, call-us numbers, chat configuration.
@@ -249,7 +250,7 @@ export function city(name: string): CitySeed {
 }
 
 // AU numbers sit in ACMA's 02/03 5550 range and UK numbers in Ofcom's 020 7946 0xxx range, both reserved for fiction.
-export const CALL_US_NUMBERS: readonly CallUsNumbersTable[] = [
+export const CALL_US_NUMBERS: readonly Insertable<CallUsNumbersTable>[] = [
   { id: 'call_in_customer', country_code: 'IN', city: null, audience: 'customer', number: '+918047182200' },
   { id: 'call_in_driver', country_code: 'IN', city: null, audience: 'driver', number: '+918047182300' },
   {
@@ -267,6 +268,55 @@ export const CALL_US_NUMBERS: readonly CallUsNumbersTable[] = [
   { id: 'call_nz_driver', country_code: 'NZ', city: null, audience: 'driver', number: '+6495550141' },
   { id: 'call_gb_customer', country_code: 'GB', city: null, audience: 'customer', number: '+442079460321' },
   { id: 'call_gb_driver', country_code: 'GB', city: null, audience: 'driver', number: '+442079460322' },
+  // Call us with a one-time code (migration 0028, docs/telephony.md "Call us"): more city lines and the Select line.
+  {
+    id: 'call_in_chennai_customer',
+    country_code: 'IN',
+    city: 'Chennai',
+    audience: 'customer',
+    number: '+914461394500',
+  },
+  {
+    id: 'call_in_select',
+    country_code: 'IN',
+    city: null,
+    audience: 'customer',
+    number: '+918047182299',
+    line: 'select',
+  },
+  { id: 'call_au_sydney_customer', country_code: 'AU', city: 'Sydney', audience: 'customer', number: '+61255504420' },
+  {
+    id: 'call_au_melbourne_customer',
+    country_code: 'AU',
+    city: 'Melbourne',
+    audience: 'customer',
+    number: '+61355504421',
+  },
+  {
+    id: 'call_au_select',
+    country_code: 'AU',
+    city: null,
+    audience: 'customer',
+    number: '+61255504499',
+    line: 'select',
+  },
+  {
+    id: 'call_nz_auckland_customer',
+    country_code: 'NZ',
+    city: 'Auckland',
+    audience: 'customer',
+    number: '+6495550150',
+  },
+  { id: 'call_nz_select', country_code: 'NZ', city: null, audience: 'customer', number: '+6495550199', line: 'select' },
+  { id: 'call_gb_london_customer', country_code: 'GB', city: 'London', audience: 'customer', number: '+442079460350' },
+  {
+    id: 'call_gb_select',
+    country_code: 'GB',
+    city: null,
+    audience: 'customer',
+    number: '+442079460399',
+    line: 'select',
+  },
 ];
 
 // Most specific row wins (city + car category, then city, then country default).
