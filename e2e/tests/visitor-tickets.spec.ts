@@ -89,3 +89,37 @@ test('a visitor in a city we cannot place writes to us from a one-touch article'
   await expect(dialog).toContainText(messages.ticketSuccess);
   await expectNoAxeViolations(page, 'unknown-city form answered');
 });
+
+test('a visitor who cannot sign in writes to us: the phone number is required, then the ticket is made', async ({
+  page,
+}) => {
+  // content/kb/customer/100609-cant-sign-in-write-to-us.md
+  await page.goto('/dreport/100609');
+  await page.getByRole('button', { name: 'Write to us without signing in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Write to us' });
+  await dialog.getByLabel('E-mail', { exact: true }).fill(`e2e-write-${Date.now()}@example.org`);
+  await dialog.getByLabel(/Comments/).fill('The sign-in code never arrives on my new number.');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByTestId('visitor-ticket-error')).toHaveText('Please Enter Valid phone number');
+  await dialog.getByLabel(/Contact number/).fill('9876543210');
+  await solved(dialog);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog).toContainText(messages.ticketSuccess);
+});
+
+test('“another issue” and “issue not listed” open their own modals, which ask for 15 characters', async ({ page }) => {
+  // content/kb/customer/100610-another-issue.md and 100504-lost-item-issue-not-listed.md
+  for (const [id, title] of [
+    ['100610', 'Tell us about your issue'],
+    ['100504', "Your issue isn't listed? Tell us"],
+  ] as const) {
+    await page.goto(`/dreport/${id}`);
+    await page.getByRole('button', { name: 'Write to us without signing in' }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByLabel('E-mail', { exact: true }).fill('someone@example.org');
+    await dialog.getByLabel(/Comments/).fill('Too short');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByTestId('visitor-ticket-error')).toHaveText('Please input minimum 15 Characters');
+    await expectNoAxeViolations(page, `${id} modal`);
+  }
+});

@@ -6,6 +6,8 @@ import {
   bookingHelpIndexes,
   helpContextKeys,
   reportContextArticles,
+  VISITOR_TICKET_MODALS,
+  visitorTicketModalOf,
   writeToUsArticleFor,
 } from '@selfserve/contract';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +84,14 @@ describe('demo knowledge-base content', () => {
       if (node?.type !== 'article') wrong.push(`write to us for ${index} → ${id}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('gives a visitor every ticket modal (guided-flows.md §4) on a rider article without the structured e-mail', () => {
+    // The structured e-mail takes visitors itself on its articles, so a modal needs an article of its own.
+    const shown = content.nodes
+      .filter((n) => n.type === 'article' && n.index_name.startsWith('customer') && !n.labels.structured_email_param)
+      .map((n) => visitorTicketModalOf({ title: n.title, call_type: String(n.labels.call_type ?? '') || null }));
+    for (const modal of VISITOR_TICKET_MODALS) expect(shown, modal).toContain(modal);
   });
 
   it('imports into the embedded database', async () => {
