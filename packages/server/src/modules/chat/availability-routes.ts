@@ -95,12 +95,21 @@ export function chatAvailabilityRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // A bearer token, not a cookie, proves the caller: a forged cross-site request cannot carry it.
         config: { access: 'visitor', csrf: 'none' },
         onRequest: operatorOnly,
-        schema: { tags, body: chatConfigUpdateSchema, response: { 200: chatConfigResponseSchema, ...errorResponses } },
+        schema: { tags, response: { 200: chatConfigResponseSchema, ...errorResponses } },
       },
       async (request, reply) => {
-        const answer = await updateChatConfig(db, request.body);
+        // Validated here rather than by the route's schema so that the operator reads each field's own reason
+        // ('time_zone must be an IANA time zone …') instead of the readers' generic 'Please check your input.'.
+        const parsed = chatConfigUpdateSchema.safeParse(request.body);
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
+          throw new AppError('VALIDATION_FAILED', undefined, fields);
+        }
+        const update = parsed.data;
+        const answer = await updateChatConfig(db, update);
         request.log.info(
-          { regions: Object.keys(request.body.regions), updated_by: request.body.updated_by },
+          { regions: Object.keys(update.regions), updated_by: update.updated_by },
           'chat availability configuration changed',
         );
         reply.header('cache-control', 'no-store');

@@ -68,7 +68,10 @@ export interface ChatAvailabilityQuestion {
  * availability route and by our own chat's hand-off: live = false there means the transcript becomes a ticket.
  * The HIDE_CHAT master switch is applied here.
  */
-export async function chatAvailabilityFor(deps: AppDeps, ctx: ChatAvailabilityQuestion): Promise<ChatAvailability> {
+export async function chatAvailabilityFor(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  ctx: ChatAvailabilityQuestion,
+): Promise<ChatAvailability> {
   const config = await loadChatConfig(deps.db);
   return chatAvailability(config, {
     country: ctx.country,
