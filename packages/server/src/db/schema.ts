@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL: ids are text, timestamps are
@@ -65,8 +65,8 @@ export interface CallUsNumbersTable {
   city: string | null;
   audience: 'customer' | 'driver';
   number: string;
-  /** migration 0028: 'select' is the Select members' line (docs/telephony.md "Call us") */
-  line: Generated<'standard' | 'select'>;
+  /** migration 0028: 'select' is the Select members' line, null the standard one (docs/telephony.md "Call us") */
+  line: 'select' | null;
 }
 
 /** migration 0028: a call-us code, stored as a keyed hash (docs/telephony.md "Call us") */

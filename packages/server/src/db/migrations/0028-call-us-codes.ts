@@ -2,17 +2,14 @@ import type { Kysely } from 'kysely';
 
 /**
  * Call us with a one-time code (docs/telephony.md "Call us"):
- * - `call_us_numbers.line`: 'standard', or 'select' for the Select members' line.
+ * - `call_us_numbers.line`: null for the standard line, 'select' for the Select members' line.
  * - `call_us_codes`: each code given, stored as a keyed hash of (called number, code) — never the code itself —
  *   with whom and what it is about, when it stops working and when it was used (once). The unique hash lets any
  *   instance find the code the IVR heard.
  * - `call_us_attempts`: the wrong guesses the IVR reported, by lock key (caller number, user), for the lock-out.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .alterTable('call_us_numbers')
-    .addColumn('line', 'text', (c) => c.notNull().defaultTo('standard'))
-    .execute();
+  await db.schema.alterTable('call_us_numbers').addColumn('line', 'text').execute();
 
   await db.schema
     .createTable('call_us_codes')
