@@ -35,6 +35,7 @@ import * as m0023 from './migrations/0023-feedback-reasons.ts';
 import * as m0024 from './migrations/0024-captcha-uses.ts';
 import * as m0025 from './migrations/0025-guest-ticket-claims.ts';
 import * as m0027 from './migrations/0027-ticket-priority.ts';
+import * as m0032 from './migrations/0032-driver-rides.ts';
 import * as m0028 from './migrations/0028-call-us-codes.ts';
 import * as m0030 from './migrations/0030-chat-availability.ts';
 import type { Database } from './schema.ts';
@@ -133,6 +134,7 @@ const migrations: Record<string, Migration> = {
   '0024-captcha-uses': m0024,
   '0025-guest-ticket-claims': m0025,
   '0027-ticket-priority': m0027,
+  '0032-driver-rides': m0032,
   '0028-call-us-codes': m0028,
   '0030-chat-availability': m0030,
 };

@@ -150,6 +150,20 @@ export interface BookingsTable {
   car_number: string | null;
 }
 
+/** migration 0032 (docs/driver.md): the partner's side of a ride they drove, one row per partner booking. */
+export interface DriverRidesTable {
+  id: string;
+  booking_id: string;
+  user_id: string;
+  commission: number;
+  incentive: number;
+  /** km short of the booked drop where the trip was ended; null when it reached the drop */
+  ended_short_km: number | null;
+  /** JSON [[lat, lng, epoch ms], …]; null when no pings were recorded */
+  gps_pings: string | null;
+  created_at: string;
+}
+
 export interface OrdersTable {
   id: string;
   user_id: string;
@@ -603,6 +617,7 @@ export interface Database {
   call_us_attempts: CallUsAttemptsTable;
   chat_config: ChatConfigTable;
   bookings: BookingsTable;
+  driver_rides: DriverRidesTable;
   orders: OrdersTable;
   tickets: TicketsTable;
   driver_calls: DriverCallsTable;

@@ -7,6 +7,7 @@ import type {
   CitiesTable,
   CountriesTable,
   Database,
+  DriverRidesTable,
   OrdersTable,
   RideCouponsTable,
   SubscriptionsTable,
@@ -18,6 +19,7 @@ import { BookingFactory } from './booking-factory.ts';
 import { assignCrns, buildBookings } from './bookings.ts';
 import { buildCashRides } from './cash-rides.ts';
 import { DAY, MINUTE, Rng } from './common.ts';
+import { buildDriverLedger, buildDriverRides } from './driver-rides.ts';
 import { rideCoupons } from './coupons.ts';
 import { BD_OFFICES } from './offices.ts';
 import { buildOrders } from './orders.ts';
@@ -43,6 +45,7 @@ export interface DemoData {
   call_us_numbers: Insertable<CallUsNumbersTable>[];
   chat_config: ChatConfigTable[];
   bookings: BookingsTable[];
+  driver_rides: DriverRidesTable[];
   ride_coupons: RideCouponsTable[];
   orders: OrdersTable[];
   tickets: TicketsTable[];
@@ -68,6 +71,8 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
     return { trip, row: full };
   });
   const orders = buildOrders(anchor);
+  // The demo drivers' further rides and every partner ride's ledger row (docs/driver.md), built apart as well.
+  const driverRides = buildDriverRides(anchor, bookings);
 
   return {
     users: USERS.map((u) => ({ ...u.row, created_at: new Date(anchor - u.createdDaysAgo * DAY).toISOString() })),
@@ -85,7 +90,8 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
     call_us_numbers: [...CALL_US_NUMBERS],
     chat_config: [...CHAT_CONFIG],
     // Built apart from the main sequence, so they shift no other ride's numbers.
-    bookings: [...bookings, ...buildCashRides(anchor)],
+    bookings: [...bookings, ...buildCashRides(anchor), ...driverRides],
+    driver_rides: buildDriverLedger(anchor, [...bookings, ...driverRides]),
     ride_coupons: rideCoupons(bookings),
     orders,
     tickets: buildTickets(rng, anchor, seeded, orders),
@@ -136,6 +142,7 @@ export async function seedDemoData(
       bd_offices: await insertChunked(trx, 'bd_offices', [...BD_OFFICES]),
       chat_config: await insertChunked(trx, 'chat_config', data.chat_config),
       bookings: await insertChunked(trx, 'bookings', data.bookings),
+      driver_rides: await insertChunked(trx, 'driver_rides', data.driver_rides),
       ride_coupons: await insertChunked(trx, 'ride_coupons', data.ride_coupons),
       orders: await insertChunked(trx, 'orders', data.orders),
       tickets: await insertChunked(trx, 'tickets', data.tickets),
