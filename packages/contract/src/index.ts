@@ -10,6 +10,7 @@ export * from './calendar-day.ts';
 export * from './callus.ts';
 export * from './calls.ts';
 export * from './captcha.ts';
+export * from './chat.ts';
 export * from './chat-availability.ts';
 export * from './constants.ts';
 export * from './countries.ts';

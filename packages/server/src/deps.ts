@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle, DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
+import { type Bus, createBus } from './lib/bus.ts';
 import { simulatedTelephony, type Telephony } from './modules/belongings/telephony.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createDocumentStorage, type DocumentStorage } from './modules/uploads/storage.ts';
@@ -24,10 +25,12 @@ export interface AppDeps {
   documents: DocumentStorage;
   /** the telephony provider; the simulator in demo mode; null when there is neither (calls are then unavailable) */
   telephony: Telephony | null;
+  /** live messages across instances: Redis pub/sub when REDIS_URL is set, else in-process (lib/bus.ts) */
+  bus: Bus;
 }
 
 /** The adapters a caller (a test, another deployment) may supply instead of the configured ones. */
-export type AdapterOverrides = Partial<Pick<AppDeps, 'mailer' | 'documents' | 'telephony'>>;
+export type AdapterOverrides = Partial<Pick<AppDeps, 'mailer' | 'documents' | 'telephony' | 'bus'>>;
 
 export function buildDeps(
   app: FastifyInstance,
@@ -44,6 +47,8 @@ export function buildDeps(
       : config.demoMode
         ? simulatedTelephony(app, config.telephonySecret, config.telephonySimulatorDelayMs)
         : null;
+  const bus = overrides.bus ?? createBus(config.redisUrl, app.log);
+  app.addHook('onClose', () => bus.close());
   return {
     config,
     db: database.db,
@@ -52,5 +57,6 @@ export function buildDeps(
     mailer,
     documents: overrides.documents ?? createDocumentStorage(database.db, config),
     telephony,
+    bus,
   };
 }

@@ -583,7 +583,75 @@ export interface CallRequestsTable {
   updated_at: string;
 }
 
+/** migration 0031: our own chat (docs/chat-conversations.md) */
+export interface ChatConversationsTable {
+  id: string;
+  /** 'u:<user id>' or 'v:<keyed hash of the visitor cookie>' */
+  owner: string;
+  user_id: string | null;
+  status: 'bot' | 'waiting' | 'with_agent' | 'ticketed' | 'closed';
+  locale: string;
+  /** JSON: booking, article, country, city, car category, locale, assigned agent */
+  context: string;
+  last_seq: number;
+  ticket_id: string | null;
+  agent_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  conversation_id: string;
+  seq: number;
+  author: 'user' | 'bot' | 'agent' | 'system';
+  body: string;
+  /** JSON: article cards, actions, ticket id */
+  payload: string;
+  client_id: string | null;
+  created_at: string;
+}
+
+export interface ChatAgentPresenceTable {
+  agent_id: string;
+  region: string | null;
+  available: number;
+  last_seen_at: string;
+}
+
+/** migration 0030: one chat region's availability configuration (docs/chat.md) */
+export interface ChatAvailabilityTable {
+  /** in, au, nz or gb */
+  region: string;
+  /** JSON of the contract's ChatRegionConfig */
+  config: string;
+  updated_at: string;
+  updated_by: string;
+}
+
+/** A call or text asked of the telephony provider for a user (docs/telephony.md, migration 0029). */
+export interface CallRequestsTable {
+  id: string;
+  user_id: string;
+  /** click_to_call | callback | masked_call | partner_lab_call | app_link */
+  kind: string;
+  booking_id: string | null;
+  article_id: string | null;
+  subject: string;
+  /** unique while the request stands; null once it failed */
+  dedupe_key: string | null;
+  /** placing → placed | failed */
+  status: string;
+  outcome: string | null;
+  provider_outcome: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
+  chat_agent_presence: ChatAgentPresenceTable;
   chat_availability: ChatAvailabilityTable;
   bill_disputes: BillDisputesTable;
   app_meta: AppMetaTable;

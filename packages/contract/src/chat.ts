@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/**
+ * Our own chat (issue 17 item 6; docs/chat-conversations.md): a conversation per user (or visitor cookie), its
+ * messages numbered per conversation (`seq`), delivered live over one WebSocket and readable over HTTP as a fallback.
+ */
+export const chatPaths = {
+  /** the support-UI form post of core.md §7 when no external CHAT_HANDOFF_URL is set: opens the chat page */
+  handoff: '/api/chat/v1/handoff',
+  /** the page's own start: opens or resumes the conversation, with its history */
+  start: '/api/chat/v1/start',
+  /** GET: messages after a seq (the fallback and the reconnect's catch-up); POST: send one over HTTP */
+  messages: '/api/chat/v1/messages',
+  /** the live connection */
+  ws: '/api/chat/v1/ws',
+} as const;
+
+/** The chat page (ours, not in core.md §2; the /chatbot page hands off to it). */
+export const CHAT_ROUTE = '/chat';
+
+/** Longest message a person may send, in characters. */
+export const CHAT_MESSAGE_MAX_CHARS = 1000;
+/** Messages a conversation's person may send per minute (counted in the database, so across instances). */
+export const CHAT_MESSAGES_PER_MINUTE = 20;
+/** Most messages one page of history or one catch-up returns. */
+export const CHAT_PAGE_SIZE = 200;
+/** The server pings every socket this often; one that has not answered the previous ping is closed. */
+export const CHAT_HEARTBEAT_MS = 25_000;
+/** Close codes of the socket: the page shows what they mean and does not retry a refusal. */
+export const CHAT_CLOSE = { policy: 4403, unknownConversation: 4404, tooLarge: 1009 } as const;
+
+export const chatStatusSchema = z.enum(['bot', 'waiting', 'with_agent', 'ticketed', 'closed']);
+export type ChatStatus = z.infer<typeof chatStatusSchema>;
+export const chatAuthorSchema = z.enum(['user', 'bot', 'agent', 'system']);
+export type ChatAuthor = z.infer<typeof chatAuthorSchema>;
+
+/** What a person can tap under a bot message: it helped, it did not, or talk to a person. */
+export const chatActionSchema = z.enum(['helped_yes', 'helped_no', 'person']);
+export type ChatAction = z.infer<typeof chatActionSchema>;
+
+/** A client's own id for a message, so a resend after a dropped connection is stored once. */
+export const chatClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid message id');
+
+const messageBody = z
+  .string()
+  .trim()
+  .min(1, 'Please type a message')
+  .max(CHAT_MESSAGE_MAX_CHARS, `Please keep a message under ${CHAT_MESSAGE_MAX_CHARS} characters`);
+
+/** An article the bot offers: its page, and in the booking's context its one-touch action when there is one. */
+export const chatArticleCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  href: z.string(),
+  action_href: z.string().nullable(),
+});
+export type ChatArticleCard = z.infer<typeof chatArticleCardSchema>;
+
+export const chatMessagePayloadSchema = z.object({
+  cards: z.array(chatArticleCardSchema).optional(),
+  actions: z.array(chatActionSchema).optional(),
+  /** a person's tap on an action is sent as a message naming it */
+  action: chatActionSchema.optional(),
+  ticket_id: z.string().optional(),
+  /** a link the message offers (sign in first) */
+  link: z.object({ href: z.string(), label: z.string() }).optional(),
+});
+export type ChatMessagePayload = z.infer<typeof chatMessagePayloadSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  seq: z.number().int().min(1),
+  author: chatAuthorSchema,
+  body: z.string(),
+  payload: chatMessagePayloadSchema,
+  client_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatConversationSchema = z.object({
+  id: z.string(),
+  status: chatStatusSchema,
+  locale: z.string(),
+  ticket_id: z.string().nullable(),
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+/** POST start: what the page knows of where the person came from (both optional). */
+export const chatStartRequestSchema = z.object({
+  crn: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid booking')
+    .optional(),
+  article_id: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, 'Invalid article')
+    .optional(),
+  /** true: close the current conversation and start a new one */
+  fresh: z.boolean().optional(),
+});
+export type ChatStartRequest = z.infer<typeof chatStartRequestSchema>;
+
+export const chatStartResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  conversation: chatConversationSchema,
+  messages: z.array(chatMessageSchema),
+});
+export type ChatStartResponse = z.infer<typeof chatStartResponseSchema>;
+
+export const chatMessagesQuerySchema = z.object({
+  conversation_id: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'Invalid conversation')
+    .optional(),
+  after_seq: z.coerce.number().int().min(0).default(0),
+});
+export const chatMessagesResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  conversation: chatConversationSchema,
+  messages: z.array(chatMessageSchema),
+});
+export type ChatMessagesResponse = z.infer<typeof chatMessagesResponseSchema>;
+
+/** POST messages (the HTTP way to send): a typed message or a tapped action. */
+export const chatSendRequestSchema = z.union([
+  z.object({ conversation_id: z.string().max(64).optional(), client_id: chatClientIdSchema, body: messageBody }),
+  z.object({ conversation_id: z.string().max(64).optional(), client_id: chatClientIdSchema, action: chatActionSchema }),
+]);
+export type ChatSendRequest = z.infer<typeof chatSendRequestSchema>;
+export const chatSendResponseSchema = z.object({
+  status: z.literal('SUCCESS'),
+  /** the stored message (the first one when this client_id was sent before) */
+  message: chatMessageSchema,
+});
+
+/** What a client sends on the socket. */
+export const chatClientFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), client_id: chatClientIdSchema, body: messageBody }),
+  z.object({ type: z.literal('action'), client_id: chatClientIdSchema, action: chatActionSchema }),
+  z.object({ type: z.literal('typing') }),
+  z.object({ type: z.literal('resume'), after_seq: z.number().int().min(0) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ChatClientFrame = z.infer<typeof chatClientFrameSchema>;
+
+/** What the server sends on the socket. */
+export const chatServerFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), conversation: chatConversationSchema }),
+  z.object({ type: z.literal('message'), message: chatMessageSchema }),
+  z.object({ type: z.literal('typing'), author: chatAuthorSchema }),
+  z.object({ type: z.literal('status'), conversation: chatConversationSchema }),
+  /** a frame the server refused (too long, too many, invalid): the code's text is shown; the socket stays open */
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string(), client_id: z.string().optional() }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type ChatServerFrame = z.infer<typeof chatServerFrameSchema>;
+
+/** Largest socket frame the server reads, in bytes (a message at its limit in any script fits). */
+export const CHAT_MAX_FRAME_BYTES = CHAT_MESSAGE_MAX_CHARS * 4 + 512;
+
+/** The relative socket address of a page at `location` (works inside the app's WebView: same origin, no popup). */
+export function chatSocketUrl(location: { protocol: string; host: string }, conversationId: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${chatPaths.ws}?conversation_id=${encodeURIComponent(conversationId)}`;
+}
+
+/** Merges messages into a list kept in seq order with no repeats (the reconnect's catch-up may overlap live ones). */
+export function mergeChatMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  if (incoming.length === 0) return current as ChatMessage[];
+  const bySeq = new Map<number, ChatMessage>();
+  for (const m of current) bySeq.set(m.seq, m);
+  for (const m of incoming) bySeq.set(m.seq, m);
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** Reconnect delays: 0.5 s doubling to 15 s, with up to 30% jitter so many clients do not return at once. */
+export function chatReconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(15_000, 500 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (1 - 0.3 * random()));
+}
