@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bookingStatusSchema } from './bookings.ts';
 import { isValidCrn } from './crn.ts';
+import { DRIVER_RIDES_MAX_PER_PAGE } from './driver-paths.ts';
 import { says } from './messages.ts';
 
 /**
@@ -8,62 +9,8 @@ import { says } from './messages.ts';
  * by Fibonacci sizes (core.md §9), one ride, its trip sheet and its earning statement.
  */
 
-export const driverPaths = {
-  /** Ours: the spec names the driver profile's fields (core.md §3) but no path for it. */
-  profile: '/api/users/v1/driver_profile',
-  rides: '/api/bookings/v3/driver_rides',
-  rideDetails: '/api/bookings/v3/driver_ride_details',
-  /** the trip sheet of one ride: what was measured (docs/driver.md decides its parameter: id) */
-  rideDetail: '/api/bookings/v3/ride_detail',
-  /** the earning statement of one ride; `format=pdf` answers the printable PDF */
-  invoice: '/api/bookings/v3/invoice',
-} as const;
-
-/** The web pages of the driver's rides (ours; docs/driver.md says why not /myrides). */
-export const driverRoutes = {
-  rides: '/driver/rides',
-  ride: '/driver/rides/:crn',
-  statement: '/driver/rides/:crn/statement',
-} as const;
-
-const seg = encodeURIComponent;
-export const driverRideHref = (crn: string) => `${driverRoutes.rides}/${seg(crn)}`;
-export const driverStatementHref = (crn: string) => `${driverRoutes.rides}/${seg(crn)}/statement`;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Fibonacci paging (core.md §9)
-
-/** The most rides one page may ask for (the server refuses more). */
-export const DRIVER_RIDES_MAX_PER_PAGE = 100;
-
-/**
- * The size of page `page` of a driver's rides: the page counter starts at 1 and the sizes grow by Fibonacci
- * numbers — 1, 1, 2, 3, 5, 8, 13 … — so the first screen answers at once and a long scroll needs few requests.
- * Capped at DRIVER_RIDES_MAX_PER_PAGE (page 12 would already ask for 144).
- */
-export function driverRidesPageSize(page: number): number {
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(`The page counter starts at 1 (got ${page})`);
-  let [a, b] = [1, 1];
-  for (let i = 2; i <= page && a < DRIVER_RIDES_MAX_PER_PAGE; i++) [a, b] = [b, a + b];
-  return Math.min(a, DRIVER_RIDES_MAX_PER_PAGE);
-}
-
-/**
- * Whether to load another page (core.md §9): loading stops when the answer lacks next_page or per_page (absent,
- * null or empty alike).
- */
-export function hasNextDriverPage(answer: { next_page?: unknown; per_page?: unknown } | null | undefined): boolean {
-  if (!answer) return false;
-  const next = answer.next_page;
-  const per = answer.per_page;
-  const present = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== false;
-  return present(next) && present(per);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Profile (core.md §3)
-
-export const partnerTypeSchema = z.enum(['driver', 'bike', 'auto', 'four_wheeler', 'fp_rider', 'operator']);
 
 /** GET driverPaths.profile: exactly the spec's fields, plus the article index the driver home reads (ours). */
 export const driverProfileResponseSchema = z.object({

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DRIVER_RIDES_MAX_PER_PAGE,
-  driverRidesPageSize,
-  driverRidesQuerySchema,
-  earningStatement,
-  hasNextDriverPage,
-  invoiceQuerySchema,
-  splitDialing,
-} from '../src/driver.ts';
+import { driverRidesQuerySchema, earningStatement, invoiceQuerySchema, splitDialing } from '../src/driver.ts';
+import { DRIVER_RIDES_MAX_PER_PAGE, driverRidesPageSize, hasNextDriverPage } from '../src/driver-paths.ts';
 import { messages } from '../src/messages.ts';
 
 describe('driver rides: Fibonacci page sizes (core.md §9)', () => {
