@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageParamsSchema } from './message-params.ts';
 import type { LabelValue } from './one-touch.ts';
 
 /**
@@ -38,8 +39,9 @@ export type ClickToCallRequest = z.infer<typeof clickToCallRequestSchema>;
 export const clickToCallResponseSchema = z.object({
   status: clickToCallValueSchema,
   message: z.string(),
-  /** the message's catalogue code (messages.ts) */
+  /** the message's catalogue code and parameters (messages.ts) */
   code: z.string(),
+  params: messageParamsSchema.optional(),
   request_id: z.string().nullable(),
 });
 export type ClickToCallResponse = z.infer<typeof clickToCallResponseSchema>;
@@ -52,6 +54,7 @@ export const callbackResponseSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILURE']),
   message: z.string(),
   code: z.string(),
+  params: messageParamsSchema.optional(),
   request_id: z.string().nullable(),
   /** true when this answers a request already made within CALLBACK_REPEAT_WINDOW_MINUTES (nobody is rung twice) */
   repeated: z.boolean(),
@@ -73,6 +76,7 @@ export const maskedCallResponseSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILURE']),
   message: z.string(),
   code: z.string(),
+  params: messageParamsSchema.optional(),
   request_id: z.string().nullable(),
 });
 export type MaskedCallResponse = z.infer<typeof maskedCallResponseSchema>;
@@ -102,6 +106,7 @@ export const appLinkResponseSchema = z.object({
   status: z.enum(['SUCCESS', 'FAILURE']),
   message: z.string(),
   code: z.string(),
+  params: messageParamsSchema.optional(),
 });
 export type AppLinkResponse = z.infer<typeof appLinkResponseSchema>;
 

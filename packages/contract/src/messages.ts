@@ -326,6 +326,26 @@ export const messages = {
   partnerCallNotYet: 'You can call the customer once you have told us that you found the item.',
   partnerCallFailed: 'We could not reach the customer. Please try again in a few minutes.',
   appLinkSent: 'We have sent the app link to your phone by SMS.',
+  // calls: click-to-call, call-back, masked calls, app link (docs/telephony.md)
+  callOverlayTitle: 'We could not connect your call',
+  callSessionExpiredTitle: 'Please sign in again',
+  clickToCallPlacedTitle: 'Calling you now',
+  clickToCallPlaced: 'Your phone will ring in a moment. Pick up to talk to our support team.',
+  clickToCallNotAnswered:
+    'Our support team could not take your call right now. Please try again in a few minutes, or write to us.',
+  clickToCallNoNetwork: 'We could not reach your phone. Please check your network coverage and try again.',
+  clickToCallInvalidNumber: 'We could not call the number on your account. Please sign in again and retry.',
+  callsUnavailable: 'We cannot place calls right now. Please write to us instead.',
+  callbackRequested: 'We will call you back on your registered number within {minutes} minutes.',
+  callbackAlreadyRequested: 'You have already asked for a call-back. We will call you soon.',
+  callbackQueueFull: 'All our agents are busy and the call-back list is full. Please try again in an hour.',
+  maskedCallNoDriver: 'No driver has been assigned to this ride yet.',
+  maskedCallNotLive: 'You can call your driver only while the ride is on.',
+  partnerCallStarted: 'We are connecting you to the customer. Your phone will ring shortly.',
+  partnerCallNotYet: 'You can call the customer once you have told us that you found the item.',
+  partnerCallFailed: 'We could not reach the customer. Please try again in a few minutes.',
+  appLinkSent: 'We have sent the app link to your phone by SMS.',
+  appLinkSms: 'Get the app: {link}',
 } as const;
 
 export type MessageCode = keyof typeof messages;

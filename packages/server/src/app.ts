@@ -20,6 +20,7 @@ import { type AdapterOverrides, buildDeps } from './deps.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { readSession } from './modules/auth/session-answer.ts';
 import { belongingsRoutes } from './modules/belongings/routes.ts';
+import { callRoutes } from './modules/calls/routes.ts';
 import { bookingsRoutes } from './modules/bookings/routes.ts';
 import { cabAttachmentRoutes } from './modules/cab-attachment/routes.ts';
 import { callUsRoutes } from './modules/callus/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(
   await app.register(driverCallRoutes(deps));
   await app.register(kycFormRoute(deps));
   await app.register(belongingsRoutes(deps));
+  await app.register(callRoutes(deps));
   await app.register(driverRoutes(deps));
   await app.register(callUsRoutes(deps));
 

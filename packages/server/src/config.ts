@@ -119,6 +119,16 @@ export const envSchema = z.object({
   // The captcha's work: the browser tries on average half this many hashes (docs/captcha.md).
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(100_000),
   TELEPHONY_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60000).default(1500),
+  // A real telephony provider (docs/telephony.md): its API base and key; unset keeps the demo simulator (or no calls).
+  TELEPHONY_PROVIDER_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s/?#]+\S*$/,
+      'TELEPHONY_PROVIDER_URL must be an http(s):// address, like https://telephony.example.com/v1',
+    )
+    .optional(),
+  TELEPHONY_API_KEY: z.string().min(16, 'TELEPHONY_API_KEY must be at least 16 characters').optional(),
+  TELEPHONY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60000).default(5000),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL (leave it unset to keep mail in the outbox)')
@@ -213,6 +223,8 @@ function configFrom(e: z.infer<typeof envSchema>) {
     ticketRateLimit: { perUser: e.TICKET_RATE_LIMIT_PER_USER, perIp: e.TICKET_RATE_LIMIT_PER_IP },
     /** demo telephony simulator: how long a simulated call takes; 0 answers at once */
     telephonySimulatorDelayMs: e.TELEPHONY_SIMULATOR_DELAY_MS,
+    /** the telephony provider's API (docs/telephony.md); undefined: the simulator in demo mode, else no calls */
+    telephonyProvider: telephonyProviderOf(e),
     /** SMTP server for outgoing mail; unset keeps mail in the outbox table */
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -261,4 +273,13 @@ function persistedSecret(dataDir: string, name: 'session-secret' | 'captcha-secr
     fs.writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+/** TELEPHONY_PROVIDER_URL needs its TELEPHONY_API_KEY: one without the other stops the start (config fails fast). */
+function telephonyProviderOf(e: z.infer<typeof envSchema>) {
+  if (!e.TELEPHONY_PROVIDER_URL && !e.TELEPHONY_API_KEY) return undefined;
+  if (!e.TELEPHONY_PROVIDER_URL || !e.TELEPHONY_API_KEY) {
+    throw new Error('Invalid configuration:\n  TELEPHONY_PROVIDER_URL and TELEPHONY_API_KEY must be set together');
+  }
+  return { url: e.TELEPHONY_PROVIDER_URL, apiKey: e.TELEPHONY_API_KEY, timeoutMs: e.TELEPHONY_TIMEOUT_MS };
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle, DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { type Bus, createBus } from './lib/bus.ts';
-import { simulatedTelephony, type Telephony } from './modules/belongings/telephony.ts';
+import { httpTelephony, simulatedTelephony, type Telephony } from './modules/telephony/telephony.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createDocumentStorage, type DocumentStorage } from './modules/uploads/storage.ts';
 import type { SessionTools } from './plugins/session.ts';
@@ -23,7 +23,7 @@ export interface AppDeps {
   mailer: Mailer;
   /** where uploaded documents' bytes live (UPLOAD_STORAGE, docs/uploads.md) */
   documents: DocumentStorage;
-  /** the telephony provider; the simulator in demo mode; null when there is neither (calls are then unavailable) */
+  /** the telephony provider (TELEPHONY_PROVIDER_URL); else the simulator in demo mode; null when there is neither (calls are then unavailable) */
   telephony: Telephony | null;
   /** live messages across instances: Redis pub/sub when REDIS_URL is set, else in-process (lib/bus.ts) */
   bus: Bus;
@@ -44,9 +44,17 @@ export function buildDeps(
   const telephony =
     overrides.telephony !== undefined
       ? overrides.telephony
-      : config.demoMode
-        ? simulatedTelephony(app, config.telephonySecret, config.telephonySimulatorDelayMs)
-        : null;
+      : config.telephonyProvider
+        ? httpTelephony({
+            baseUrl: config.telephonyProvider.url,
+            apiKey: config.telephonyProvider.apiKey,
+            timeoutMs: config.telephonyProvider.timeoutMs,
+            callbackBase: config.publicUrl,
+            log: app.log,
+          })
+        : config.demoMode
+          ? simulatedTelephony(app, config.telephonySecret, config.telephonySimulatorDelayMs)
+          : null;
   const bus = overrides.bus ?? createBus(config.redisUrl, app.log);
   app.addHook('onClose', () => bus.close());
   return {

@@ -37,6 +37,7 @@ import * as m0025 from './migrations/0025-guest-ticket-claims.ts';
 import * as m0027 from './migrations/0027-ticket-priority.ts';
 import * as m0032 from './migrations/0032-driver-rides.ts';
 import * as m0028 from './migrations/0028-call-us-codes.ts';
+import * as m0029 from './migrations/0029-call-requests.ts';
 import * as m0030 from './migrations/0030-chat-availability.ts';
 import * as m0031 from './migrations/0031-chat-conversations.ts';
 import type { Database } from './schema.ts';
@@ -137,6 +138,7 @@ const migrations: Record<string, Migration> = {
   '0027-ticket-priority': m0027,
   '0032-driver-rides': m0032,
   '0028-call-us-codes': m0028,
+  '0029-call-requests': m0029,
   '0030-chat-availability': m0030,
   '0031-chat-conversations': m0031,
 };

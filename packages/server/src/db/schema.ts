@@ -564,25 +564,6 @@ export interface ChatAvailabilityTable {
   updated_by: string;
 }
 
-/** A call or text asked of the telephony provider for a user (docs/telephony.md, migration 0029). */
-export interface CallRequestsTable {
-  id: string;
-  user_id: string;
-  /** click_to_call | callback | masked_call | partner_lab_call | app_link */
-  kind: string;
-  booking_id: string | null;
-  article_id: string | null;
-  subject: string;
-  /** unique while the request stands; null once it failed */
-  dedupe_key: string | null;
-  /** placing → placed | failed */
-  status: string;
-  outcome: string | null;
-  provider_outcome: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
 /** migration 0031: our own chat (docs/chat-conversations.md) */
 export interface ChatConversationsTable {
   id: string;
@@ -689,6 +670,7 @@ export interface Database {
   orders: OrdersTable;
   tickets: TicketsTable;
   driver_calls: DriverCallsTable;
+  call_requests: CallRequestsTable;
   bd_offices: BdOfficesTable;
   cab_attachment_leads: CabAttachmentLeadsTable;
   sessions: SessionsTable;

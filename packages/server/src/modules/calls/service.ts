@@ -1,0 +1,51 @@
+import {
+  CALLBACK_REPEAT_WINDOW_MINUTES,
+  type ClickToCallValue,
+  type CodedMessage,
+  coded,
+  MASKED_CALL_STATUSES,
+} from '@selfserve/contract';
+import type { BookingRow } from '../../db/schema.ts';
+import type { CallbackOutcome, ClickToCallOutcome } from '../telephony/telephony.ts';
+
+/**
+ * The provider's word on a click-to-call as the spec's value (core.md §4) and the sentence that goes with it
+ * (docs/telephony.md "Click-to-call"): ringing → SUCCESS, no network → NO_NETWORK, nobody free → FAILURE (the
+ * overlay), the number refused → INVALID_TOKEN (sign in again), anything else → ERROR (the generic failure).
+ */
+export function clickToCallAnswer(outcome: ClickToCallOutcome): { status: ClickToCallValue; said: CodedMessage } {
+  switch (outcome) {
+    case 'ringing':
+      return { status: 'SUCCESS', said: coded('clickToCallPlaced') };
+    case 'no_network':
+      return { status: 'NO_NETWORK', said: coded('clickToCallNoNetwork') };
+    case 'not_answered':
+      return { status: 'FAILURE', said: coded('clickToCallNotAnswered') };
+    case 'invalid_number':
+      return { status: 'INVALID_TOKEN', said: coded('clickToCallInvalidNumber') };
+    case 'error':
+      return { status: 'ERROR', said: coded('genericFailure') };
+  }
+}
+
+/** A refused call-back: the provider's known reason in our words, else the spec's 'Something went wrong!'. */
+export function callbackRefusal(outcome: CallbackOutcome): CodedMessage {
+  if (!outcome.ok && outcome.reason === 'queue_full') return coded('callbackQueueFull');
+  return coded('callbackFailed');
+}
+
+export const callbackPlaced = () => coded('callbackRequested', { minutes: CALLBACK_REPEAT_WINDOW_MINUTES });
+
+/**
+ * Whether the rider and the driver of a booking may call each other now (docs/telephony.md "Masked rider ↔ driver
+ * call"): a driver is assigned and the ride is requested, scheduled or under way. Null when allowed, else why not.
+ */
+export function maskedCallRefusal(booking: Pick<BookingRow, 'status' | 'driver_phone'>): CodedMessage | null {
+  if (!booking.driver_phone) return coded('maskedCallNoDriver');
+  const live = (MASKED_CALL_STATUSES as readonly string[]).includes(booking.status.toLowerCase());
+  return live ? null : coded('maskedCallNotLive');
+}
+
+/** What a request is about, as one string: the same kind, user and subject within the window is a repeat. */
+export const subjectOf = (bookingId: string | null, articleId: string | null) =>
+  `${bookingId ?? '-'}|${articleId ?? '-'}`;
