@@ -61,6 +61,8 @@ export const appRoutePatterns = [
   '/dsuccess',
   '/verify-email',
   '/tickets',
+  // our own chat page (issue 17; docs/chat-conversations.md)
+  '/chat',
   // call us with a one-time code (issue 17; docs/telephony.md "Call us")
   '/callUs',
   '/dev/phone',

@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { authRouteTable } from '../features/auth/route-table';
 import { bookingRouteTable } from '../features/bookings/route-table';
+import { chatRouteTable } from '../features/chat/route-table';
 import { kbRouteTable } from '../features/kb/route-table';
 import { mailRouteTable } from '../features/mail/route-table';
 import { oneTouchRouteTable } from '../features/onetouch/route-table';
@@ -38,6 +39,7 @@ const pageRoutes: RouteObject[] = [
   lazyRoute('/bd_address', () => import('../features/flows/cab-attachment/bd-address-page'), 'BdAddressPage'),
   ...orderRouteTable,
   ...ticketRouteTable,
+  ...chatRouteTable,
   ...oneTouchRouteTable,
   ...mailRouteTable,
   ...authRouteTable,
