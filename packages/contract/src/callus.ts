@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { getCityResponseSchema } from './bookings.ts';
 
 /**
  * Call us with a one-time code (core.md §1, §2 /callUs, §3 call-us result, §7, §9; docs/telephony.md "Call us").
@@ -15,6 +16,9 @@ export const callUsPaths = {
   /** demo mode only: the demo phone dials through the same webhook, with the provider's secret */
   demoDial: '/api/dev/phone/dial',
 } as const;
+
+/** GET /api/bookings/v1/get_city's answer: the city, its std code and local customer-care number (core.md §3 City info). */
+export type CallUsCity = z.infer<typeof getCityResponseSchema>;
 
 /** The web pages of the area. */
 export const callUsRoutes = {

@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { authRouteTable } from '../features/auth/route-table';
 import { bookingRouteTable } from '../features/bookings/route-table';
+import { callUsRouteTable } from '../features/callus/route-table';
 import { chatRouteTable } from '../features/chat/route-table';
 import { kbRouteTable } from '../features/kb/route-table';
 import { mailRouteTable } from '../features/mail/route-table';
@@ -42,6 +43,7 @@ const pageRoutes: RouteObject[] = [
   ...chatRouteTable,
   ...oneTouchRouteTable,
   ...mailRouteTable,
+  ...callUsRouteTable,
   ...authRouteTable,
   lazyRoute(routes.articleNotFound, () => import('../components/article-not-found'), 'ArticleNotFound'),
 ];

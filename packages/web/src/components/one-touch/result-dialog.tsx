@@ -2,6 +2,7 @@ import { type Article, channelsAfter, type OneTouchResult, resolveFlow, type Tic
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { callUsLink, forgetKeptResult } from '../../lib/one-touch/kept-result';
 import { useSession } from '../../lib/session';
 import { useModalDialog } from '../../lib/use-modal-dialog';
 import { BillBreakdown } from '../bill/bill-breakdown';
@@ -123,7 +124,12 @@ export function ResultDialog({
   const heading = useRef<HTMLHeadingElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   // A real modal: the page behind is inert, Tab stays inside, Escape is BACK, focus returns to the opener.
-  useModalDialog(dialog, true, { onClose: onBack });
+  // Back forgets an answer kept for the way back from /callUs (lib/one-touch/kept-result.ts).
+  const back = () => {
+    forgetKeptResult();
+    onBack();
+  };
+  useModalDialog(dialog, true, { onClose: back });
   useEffect(() => {
     heading.current?.focus();
   }, []);
@@ -169,7 +175,7 @@ export function ResultDialog({
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
           {channels.callUs ? (
             <li>
-              <Link to="/callUs">{t('oneTouchShared.result.callUs')}</Link>
+              <Link {...callUsLink(result, articleId, bookingId)}>{t('oneTouchShared.result.callUs')}</Link>
             </li>
           ) : null}
           {channels.writeToUs ? (
@@ -184,7 +190,7 @@ export function ResultDialog({
           ) : null}
         </ul>
       ) : null}
-      <Button onClick={onBack}>{t('back')}</Button>
+      <Button onClick={back}>{t('back')}</Button>
     </dialog>
   );
 }

@@ -1,8 +1,9 @@
 import { type Flow, type OneTouchResult, SIMPLE_ARTICLE_PATH, V3_SUBMIT_PATH } from '@selfserve/contract';
-import type { Dispatch } from 'react';
+import { type Dispatch, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { reloadDeepLink } from '../deep-link-reload';
 import type { FormAction } from './form-state';
+import { keptResult } from './kept-result';
 
 /** The navigation state a v3 answer carries to the result article page. */
 interface CarriedResult {
@@ -24,6 +25,14 @@ export function useCarriedResult(): OneTouchResult | null {
 export function useFinish(flow: Flow, dispatch: Dispatch<FormAction>, onReload: () => void, articleId?: string) {
   const navigate = useNavigate();
   const location = useLocation();
+  // Back from /callUs (the result dialog's call-us link): the same answer again, not a fresh form (kept-result.ts).
+  const kept = keptResult(location.state);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts with a kept answer
+  useEffect(() => {
+    if (!kept) return;
+    dispatch({ type: 'submit' });
+    dispatch({ type: 'answer', result: kept });
+  }, []);
   return (result: OneTouchResult) => {
     if (result.state === 'RELOAD_DEEPLINK') {
       reloadDeepLink();
