@@ -46,6 +46,10 @@ export const appRoutePatterns = [
   '/bookingsByType/:articleId/:previous',
   '/deeplink',
   '/report/viewinvoice/default',
+  // the driver's trips (docs/driver.md)
+  '/driver/rides',
+  '/driver/rides/:crn',
+  '/driver/rides/:crn/statement',
   // orders
   '/orders/:kind/:orderId',
   '/orders/:kind/:orderId/dreport/:articleId',

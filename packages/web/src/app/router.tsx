@@ -6,6 +6,7 @@ import { authRouteTable } from '../features/auth/route-table';
 import { bookingRouteTable } from '../features/bookings/route-table';
 import { callUsRouteTable } from '../features/callus/route-table';
 import { chatRouteTable } from '../features/chat/route-table';
+import { driverRouteTable } from '../features/driver/route-table';
 import { kbRouteTable } from '../features/kb/route-table';
 import { mailRouteTable } from '../features/mail/route-table';
 import { oneTouchRouteTable } from '../features/onetouch/route-table';
@@ -30,6 +31,7 @@ function PageLoader() {
 const pageRoutes: RouteObject[] = [
   ...kbRouteTable,
   ...bookingRouteTable,
+  ...driverRouteTable,
   // Composes bookings (the booking's help) with one-touch (the ride's bill), so it lives in the app.
   lazyRoute(
     `${bookingRoutes.bookingDetails}/billing_issue/:source`,

@@ -1,4 +1,11 @@
-import { type ArticleSummary, membershipOf, offersBookings, routes, seesRiderCards } from '@selfserve/contract';
+import {
+  type ArticleSummary,
+  driverRoutes,
+  membershipOf,
+  offersBookings,
+  routes,
+  seesRiderCards,
+} from '@selfserve/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CategoryBrowser } from '../../../components/category-browser';
@@ -107,6 +114,16 @@ export function HomePage() {
                   <p>{t('home.bookingsText')}</p>
                   <Link to={routes.bookings} className="button">
                     {t('home.bookingsLink')}
+                  </Link>
+                </section>
+              ) : null}
+              {/* A driver's trips, each with its earning statement (docs/driver.md). */}
+              {user.role === 'driver' ? (
+                <section className="card" aria-labelledby="home-trips-heading" data-testid="home-driver-trips">
+                  <h2 id="home-trips-heading">{t('driver.home.ridesHeading')}</h2>
+                  <p>{t('driver.home.ridesText')}</p>
+                  <Link to={driverRoutes.rides} className="button">
+                    {t('driver.home.ridesLink')}
                   </Link>
                 </section>
               ) : null}
