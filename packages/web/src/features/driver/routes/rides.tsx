@@ -40,7 +40,7 @@ function DriverRides() {
         </select>
       </p>
       {query.isError && rides.length === 0 ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} inline={{ className: 'driver-error' }} />
       ) : query.isPending ? (
         <Loader />
       ) : rides.length === 0 ? (
