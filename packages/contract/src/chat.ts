@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { says } from './messages.ts';
 
 /**
  * Our own chat (issue 17 item 6; docs/chat-conversations.md): a conversation per user (or visitor cookie), its
@@ -39,13 +40,14 @@ export const chatActionSchema = z.enum(['helped_yes', 'helped_no', 'person']);
 export type ChatAction = z.infer<typeof chatActionSchema>;
 
 /** A client's own id for a message, so a resend after a dropped connection is stored once. */
-export const chatClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid message id');
+export const chatClientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, says('chatUnreadable'));
 
 const messageBody = z
   .string()
   .trim()
-  .min(1, 'Please type a message')
-  .max(CHAT_MESSAGE_MAX_CHARS, `Please keep a message under ${CHAT_MESSAGE_MAX_CHARS} characters`);
+  .min(1, says('chatTypeMessage'))
+  // the catalogue's text names the limit: 1000
+  .max(CHAT_MESSAGE_MAX_CHARS, says('chatMessageTooLong'));
 
 /** An article the bot offers: its page, and in the booking's context its one-touch action when there is one. */
 export const chatArticleCardSchema = z.object({
@@ -90,11 +92,11 @@ export type ChatConversation = z.infer<typeof chatConversationSchema>;
 export const chatStartRequestSchema = z.object({
   crn: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid booking')
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, says('bookingNotFound'))
     .optional(),
   article_id: z
     .string()
-    .regex(/^[\w-]{1,40}$/, 'Invalid article')
+    .regex(/^[\w-]{1,40}$/, says('invalidArticleId'))
     .optional(),
   /** true: close the current conversation and start a new one */
   fresh: z.boolean().optional(),
@@ -111,7 +113,7 @@ export type ChatStartResponse = z.infer<typeof chatStartResponseSchema>;
 export const chatMessagesQuerySchema = z.object({
   conversation_id: z
     .string()
-    .regex(/^[\w-]{1,64}$/, 'Invalid conversation')
+    .regex(/^[\w-]{1,64}$/, says('chatNotFound'))
     .optional(),
   after_seq: z.coerce.number().int().min(0).default(0),
 });

@@ -346,6 +346,13 @@ export const messages = {
   partnerCallFailed: 'We could not reach the customer. Please try again in a few minutes.',
   appLinkSent: 'We have sent the app link to your phone by SMS.',
   appLinkSms: 'Get the app: {link}',
+  // our own chat (docs/chat-conversations.md)
+  chatTypeMessage: 'Please type a message.',
+  chatMessageTooLong: 'Please keep a message under 1000 characters.',
+  chatUnreadable: "That message couldn't be sent. Please reload the page and try again.",
+  chatTooMany: "You're sending messages too quickly. Please wait a moment.",
+  chatEnded: 'This chat has ended. Start a new chat to ask something else.',
+  chatNotFound: 'This conversation could not be found.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

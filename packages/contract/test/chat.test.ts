@@ -45,7 +45,7 @@ describe('chat client frames', () => {
   it('gives a too-long message its limit in the refusal', () => {
     const r = chatClientFrameSchema.safeParse({ type: 'message', client_id: 'abcdefgh', body: 'y'.repeat(1001) });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe('Please keep a message under 1000 characters');
+    expect(r.error?.issues[0]?.message).toBe('Please keep a message under 1000 characters.');
   });
 
   it('sends over HTTP either a message or an action, not neither', () => {

@@ -26,6 +26,7 @@ import { cabAttachmentRoutes } from './modules/cab-attachment/routes.ts';
 import { callUsRoutes } from './modules/callus/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { chatAvailabilityRoutes } from './modules/chat/availability-routes.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
 import { driverRoutes } from './modules/driver/routes.ts';
 import { driverCallRoutes } from './modules/driver-calls/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(
   await app.register(driverCallRoutes(deps));
   await app.register(kycFormRoute(deps));
   await app.register(belongingsRoutes(deps));
+  await app.register(chatRoutes(deps));
   await app.register(callRoutes(deps));
   await app.register(driverRoutes(deps));
   await app.register(callUsRoutes(deps));

@@ -89,10 +89,10 @@ export function ownerOf(
   return null;
 }
 
-/** Thrown for a refusal the person is told about (code: a chat.errors.* text). */
+/** Thrown for a refusal the person is told about (code: its catalogue message, messages.ts). */
 export class ChatRefusal extends Error {
   constructor(
-    readonly code: 'chat.errors.tooMany' | 'chat.errors.closed' | 'chat.errors.unknownConversation',
+    readonly code: 'chatTooMany' | 'chatEnded' | 'chatNotFound',
     readonly http: 404 | 409 | 429,
   ) {
     super(code);
@@ -418,18 +418,18 @@ export function chatService(
 
     async send(owner, conversation, input, kv) {
       const fresh = await findConversation(db, conversation.id);
-      if (!fresh) throw new ChatRefusal('chat.errors.unknownConversation', 404);
+      if (!fresh) throw new ChatRefusal('chatNotFound', 404);
       const earlier = await findByClientId(db, fresh.id, input.client_id);
       if (earlier) return toMessage(earlier);
       if (
         !(OPEN_STATUSES as readonly string[]).includes(fresh.status) &&
         !('action' in input && fresh.status === 'ticketed')
       ) {
-        throw new ChatRefusal('chat.errors.closed', 409);
+        throw new ChatRefusal('chatEnded', 409);
       }
       const since = new Date(Date.now() - 60_000).toISOString();
       if ((await userMessagesSince(db, fresh.id, since)) >= CHAT_MESSAGES_PER_MINUTE) {
-        throw new ChatRefusal('chat.errors.tooMany', 429);
+        throw new ChatRefusal('chatTooMany', 429);
       }
       const t = textsFor(deps, fresh.locale, log);
       if ('action' in input) {

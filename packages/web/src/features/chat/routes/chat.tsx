@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
-import { type TextKey, useI18n } from '../../../lib/i18n';
+import { shownText, type TextKey, useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ChatError, type PendingMessage, useChat } from '../hooks/use-chat';
 import '../chat.css';
@@ -16,11 +16,10 @@ const authorKey = {
   system: 'chat.page.system',
 } as const satisfies Record<ChatMessage['author'], TextKey>;
 
-/** A refusal's text in the reader's language (chat.errors.* by code), else the server's sentence. */
+/** A refusal's text in the reader's language (its catalogue code), else the server's sentence. */
 function useErrorText() {
   const { t } = useI18n();
-  return (e: ChatError) =>
-    e.code.startsWith('chat.errors.') ? t(e.code as TextKey) : e.message || t('chat.errors.invalid');
+  return (e: ChatError) => shownText(e) ?? t('genericFailure');
 }
 
 function MessageItem({
