@@ -65,6 +65,8 @@ export const appRoutePatterns = [
   '/dsuccess',
   '/verify-email',
   '/tickets',
+  // the click-to-call failure popup (core.md §2; docs/telephony.md)
+  '/overlay',
   // our own chat page (issue 17; docs/chat-conversations.md)
   '/chat',
   // call us with a one-time code (issue 17; docs/telephony.md "Call us")

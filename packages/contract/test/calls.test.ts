@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CallAction,
-  callActionsFor,
   type ClickToCallValue,
+  callActionsFor,
   clickToCallHandling,
   clickToCallValues,
   readClickToCallValue,
@@ -52,19 +52,25 @@ describe('click-to-call values (core.md §4, §8)', () => {
 describe('which article offers which call', () => {
   it.each<[string, Record<string, string | boolean | number>, CallAction[]]>([
     ['a plain article', {}, []],
-    ['phone label', { phone: true }, ['call_me', 'call_me_back']],
-    ['phone without call-back', { phone: 'true', minus_call_back: true }, ['call_me']],
+    ['a phone number to dial is not a call we place', { phone: '112' }, []],
     ['call_type click_to_call', { call_type: 'click_to_call' }, ['call_me', 'call_me_back']],
+    ['click_to_call without call-back', { call_type: 'click_to_call', minus_call_back: true }, ['call_me']],
+    ['call_type call_back', { call_type: 'call_back' }, ['call_me_back']],
+    ['sd_call_us outside the self-drive app', { sd_call_us: true }, ['call_me_back']],
+    ['sd_call_us false', { sd_call_us: false }, []],
     ['call_type call_driver', { call_type: 'call_driver' }, ['call_driver']],
     ['call_type send_app_link', { call_type: 'send_app_link' }, ['send_app_link']],
-    ['sd_call_us', { sd_call_us: 1 }, ['sd_call_us']],
-    ['sd_call_us false', { sd_call_us: false }, []],
   ])('%s', (_name, labels, actions) => {
     expect(callActionsFor(labels)).toEqual(actions);
   });
 
+  it('sd_call_us in the self-drive app shows the self-drive line too', () => {
+    expect(callActionsFor({ sd_call_us: 1 }, { selfDrive: true })).toEqual(['call_me_back', 'sd_call_us']);
+    expect(callActionsFor({ sd_call_us: true, minus_call_back: true }, { selfDrive: true })).toEqual(['sd_call_us']);
+  });
+
   it('the call-us master switch hides the calls but not the app link', () => {
-    expect(callActionsFor({ phone: true, sd_call_us: true }, { callUsSwitch: false })).toEqual([]);
+    expect(callActionsFor({ call_type: 'click_to_call', sd_call_us: true }, { callUsSwitch: false })).toEqual([]);
     expect(callActionsFor({ call_type: 'send_app_link' }, { callUsSwitch: false })).toEqual(['send_app_link']);
   });
 });

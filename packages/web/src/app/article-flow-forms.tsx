@@ -1,6 +1,13 @@
-import { type Article, resolveFlow, SAFETY_REPORT_CALL_TYPES, visitorTicketModalOf } from '@selfserve/contract';
+import {
+  type Article,
+  callActionsFor,
+  resolveFlow,
+  SAFETY_REPORT_CALL_TYPES,
+  visitorTicketModalOf,
+} from '@selfserve/contract';
 import { useLocation } from 'react-router';
 import { LoginPrompt } from '../components/login-prompt';
+import { LazyCallsPanel } from '../features/calls/lazy-calls-panel';
 import { flowFormFor, StructuredEmailForm } from '../features/flows/flow-forms';
 import { OneTouchPanel, oneTouchKinds } from '../features/onetouch/components/one-touch-panel';
 import { UnknownCityPanel, VisitorTicketPanel } from '../features/visitor-tickets/visitor-ticket-panel';
@@ -19,6 +26,9 @@ export function ArticleFlowPanel({ article, onReload }: { article: Article; onRe
   const { user } = useSession();
   const location = useLocation();
   const { t } = useI18n();
+  // An article labelled for a call (sd_call_us, call_type click_to_call / call_back / call_driver / send_app_link)
+  // shows the call buttons (docs/telephony.md), in a chunk of their own.
+  if (callActionsFor(article.labels).length > 0) return <LazyCallsPanel article={article} />;
   // A visitor on an article that names a ticket modal writes to us there without signing in, unless the article
   // has the structured e-mail, which takes visitors itself (docs/flows/visitor-tickets.md).
   const flow = resolveFlow(article);

@@ -4,6 +4,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { authRouteTable } from '../features/auth/route-table';
 import { bookingRouteTable } from '../features/bookings/route-table';
+import { callsRouteTable } from '../features/calls/route-table';
 import { callUsRouteTable } from '../features/callus/route-table';
 import { chatRouteTable } from '../features/chat/route-table';
 import { driverRouteTable } from '../features/driver/route-table';
@@ -42,6 +43,7 @@ const pageRoutes: RouteObject[] = [
   lazyRoute('/bd_address', () => import('../features/flows/cab-attachment/bd-address-page'), 'BdAddressPage'),
   ...orderRouteTable,
   ...ticketRouteTable,
+  ...callsRouteTable,
   ...chatRouteTable,
   ...oneTouchRouteTable,
   ...mailRouteTable,
