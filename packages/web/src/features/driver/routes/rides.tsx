@@ -8,6 +8,7 @@ import { RequireUser } from '../../../components/require-user';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDriverProfile } from '../api/get-driver-profile';
 import { type DriverRideStatusFilter, useDriverRides } from '../api/get-driver-rides';
 import { DriverRideCard } from '../components/driver-ride-card';
 import '../driver.css';
@@ -21,6 +22,7 @@ function DriverRides() {
   const filterId = useId();
   const [status, setStatus] = useState<DriverRideStatusFilter>('all');
   const query = useDriverRides(user?.id, status);
+  const profile = useDriverProfile(user?.id).data;
   useDocumentTitle(t('driver.rides.title'));
   const rides = query.data?.pages.flatMap((p) => p.data) ?? [];
 
@@ -29,6 +31,16 @@ function DriverRides() {
       <BackButton to={routes.home} />
       <h1 id={headingId}>{t('driver.rides.title')}</h1>
       <p className="driver-page__intro">{t('driver.rides.intro')}</p>
+      {profile ? (
+        // Who these trips belong to, as the driver profile has it (core.md §3).
+        <p className="driver-profile" data-testid="driver-profile">
+          {profile.name}
+          {profile.current_car_category ? (
+            <span className="driver-card__category"> · {profile.current_car_category}</span>
+          ) : null}{' '}
+          · {profile.dialing_code} {profile.dialing_number}
+        </p>
+      ) : null}
       <p className="driver-filter">
         <label htmlFor={filterId}>{t('driver.rides.filterLabel')}</label>{' '}
         <select id={filterId} value={status} onChange={(e) => setStatus(e.target.value as DriverRideStatusFilter)}>
