@@ -21,6 +21,9 @@ process.env.E2E_PARENT_ORIGIN = parentOrigin;
 // The store listing "Download the app" leads an Android browser to; no other platform has one (tests/routes.spec.ts).
 const appDownloadUrlAndroid = 'https://play.google.com/store/apps/details?id=com.selfserve.demo';
 process.env.E2E_APP_DOWNLOAD_URL_ANDROID = appDownloadUrlAndroid;
+// The operators' bearer token (docs/chat.md): journeys set the chat's opening hours with it (tests/chat.spec.ts).
+const adminApiToken = 'e2e-admin-api-token-not-a-secret-0123456789';
+process.env.E2E_ADMIN_API_TOKEN = adminApiToken;
 
 // A fresh database per run. The config is loaded by the runner and again by each worker; the env var makes
 // them agree on one directory, and only the process that created it removes it.
@@ -68,6 +71,7 @@ export default defineConfig({
       FRAME_ANCESTORS: parentOrigin,
       // "Download the app" for Android browsers only (tests/routes.spec.ts): shown there, hidden everywhere else.
       APP_DOWNLOAD_URL_ANDROID: appDownloadUrlAndroid,
+      ADMIN_API_TOKEN: adminApiToken,
     },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

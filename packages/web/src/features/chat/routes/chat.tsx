@@ -158,21 +158,24 @@ export function ChatPage() {
           {connectionText}
         </p>
       </div>
-      <ol className="chat-log" role="log" aria-live="polite" aria-label={t('chat.page.log')} data-testid="chat-log">
-        {chat.messages.map((m) => (
-          <MessageItem
-            key={m.id}
-            message={m}
-            // Only the latest question's buttons, and only while a tap can still change something.
-            showActions={m === lastWithActions && isOpen}
-            onAction={(a) => chat.act(a, t(`chat.actions.${a}`))}
-          />
-        ))}
-        {chat.pending.map((p) => (
-          <PendingItem key={p.client_id} message={p} />
-        ))}
-        <li ref={logEnd} className="chat-log__end" aria-hidden="true" />
-      </ol>
+      {/* The log role on its own element: on the list itself it would hide the list's items from assistive tech. */}
+      <div className="chat-log" role="log" aria-live="polite" aria-label={t('chat.page.log')} data-testid="chat-log">
+        <ol className="chat-log__list">
+          {chat.messages.map((m) => (
+            <MessageItem
+              key={m.id}
+              message={m}
+              // Only the latest question's buttons, and only while a tap can still change something.
+              showActions={m === lastWithActions && isOpen}
+              onAction={(a) => chat.act(a, t(`chat.actions.${a}`))}
+            />
+          ))}
+          {chat.pending.map((p) => (
+            <PendingItem key={p.client_id} message={p} />
+          ))}
+          <li ref={logEnd} className="chat-log__end" aria-hidden="true" />
+        </ol>
+      </div>
       <p className="chat-typing" data-testid="chat-typing" aria-hidden={chat.typing ? undefined : true}>
         {chat.typing && chat.typing !== 'user' ? t('chat.page.typing') : '\u00a0'}
       </p>
