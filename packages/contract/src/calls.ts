@@ -2,22 +2,7 @@ import { z } from 'zod';
 import { messageParamsSchema } from './message-params.ts';
 import type { LabelValue } from './one-touch.ts';
 
-/**
- * Calls the help centre places through the telephony provider (core.md §4, §7, §8; docs/telephony.md): click-to-call,
- * a call-back request, the masked rider ↔ driver call, the driver's side of a lost item, the self-drive support line
- * and the app link by SMS. Paths exactly as the spec names them.
- */
-export const callPaths = {
-  clickToCall: '/api/click2call',
-  callback: '/api/callus/trigger/lsp_callback',
-  maskedCall: '/api/gupshup/call',
-  partnerLabCall: '/api/gupshup/call_partner_lab',
-  sdCallUs: '/api/callus/getSdCallUs',
-  sendAppLink: '/api/send_app_link',
-} as const;
-
-/** The client-side route of the click-to-call failure popup (core.md §2). */
-export const OVERLAY_ROUTE = '/overlay';
+export { callPaths, OVERLAY_ROUTE } from './call-paths.ts';
 
 /**
  * The click-to-call values of core.md §4. The server answers SUCCESS (the call is being placed) or one of the
