@@ -209,6 +209,37 @@ describe.each(testDatabases)('call us with a one-time code [%s]', (dialect) => {
     expect(token).toEqual({ status: 'SUCCESS', token: '', is_play: true, expires_at: null });
   });
 
+  it('forgets codes a day past their expiry and wrong guesses older than the lock window', async () => {
+    const longAgo = new Date(Date.now() - 2 * 24 * 3600_000).toISOString();
+    await t.database.db
+      .insertInto('call_us_codes')
+      .values({
+        id: 'cuc_old',
+        code_hash: 'old-hash',
+        kind: 'otp',
+        user_id: 'u_customer_in',
+        called_number: '918047182211',
+        booking_id: null,
+        article_id: null,
+        created_at: longAgo,
+        expires_at: longAgo,
+        used_at: null,
+        used_by: null,
+      })
+      .execute();
+    await t.database.db
+      .insertInto('call_us_attempts')
+      .values({ id: 'cua_old', lock_key: 'caller:919000000999', called_number: '918047182211', created_at: longAgo })
+      .execute();
+    await numberFor(riya, {});
+    expect(await t.database.db.selectFrom('call_us_codes').select('id').where('id', '=', 'cuc_old').execute()).toEqual(
+      [],
+    );
+    expect(
+      await t.database.db.selectFrom('call_us_attempts').select('id').where('id', '=', 'cua_old').execute(),
+    ).toEqual([]);
+  });
+
   it('the demo phone dials through the webhook as the provider would', async () => {
     const { call_us_number, otp } = await numberFor(riya, { booking_id: ride.id, article_id: ARTICLE });
     const res = await riya.post(callUsPaths.demoDial, {

@@ -25,6 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', 'text')
     .addColumn('used_by', 'text')
     .execute();
+  // Expired codes and old wrong guesses are pruned by these (modules/callus/repo.ts pruneExpired).
+  await db.schema.createIndex('call_us_codes_expiry_idx').on('call_us_codes').column('expires_at').execute();
   await db.schema
     .createIndex('call_us_codes_user_idx')
     .on('call_us_codes')
@@ -43,6 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('call_us_attempts')
     .columns(['lock_key', 'created_at'])
     .execute();
+  await db.schema.createIndex('call_us_attempts_time_idx').on('call_us_attempts').column('created_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

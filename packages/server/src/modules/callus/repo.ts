@@ -101,3 +101,12 @@ export function findBooking(db: Db, userId: string, id: string) {
 export function findArticleTitle(db: Db, id: string) {
   return db.selectFrom('articles').select(['id', 'title']).where('id', '=', id).executeTakeFirst();
 }
+
+/**
+ * Forgets what no longer matters: codes a day past their expiry (kept that long so a late call still hears
+ * 'expired' rather than 'not recognised') and wrong guesses older than the lock window.
+ */
+export async function pruneExpired(db: Db, codesBefore: string, guessesBefore: string): Promise<void> {
+  await db.deleteFrom('call_us_codes').where('expires_at', '<', codesBefore).execute();
+  await db.deleteFrom('call_us_attempts').where('created_at', '<', guessesBefore).execute();
+}

@@ -146,6 +146,7 @@ export async function issueCode(
     isMember: profile.isMember,
   });
   const since = new Date(now.getTime() - CALL_US_LOCK_WINDOW_MINUTES * MINUTE).toISOString();
+  await repo.pruneExpired(db, new Date(now.getTime() - 24 * 60 * MINUTE).toISOString(), since);
   if ((await repo.countCodesSince(db, user.id, since)) >= CALL_US_MAX_CODES_PER_USER) {
     throw new AppError('TOO_MANY_REQUESTS');
   }
