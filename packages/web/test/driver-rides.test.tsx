@@ -5,13 +5,16 @@ import {
   driverRoutes,
   type InvoiceResponse,
   type SessionUser,
+  ticketPaths,
 } from '@selfserve/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DriverRidesPage } from '../src/features/driver/routes/rides';
 import { DriverStatementPage } from '../src/features/driver/routes/statement';
-import { jsonResponse, mockFetch, renderAppRoutes } from './utils';
+import { TicketsPage } from '../src/features/tickets/routes/tickets';
+import { renderInRouter } from './ticket-fixtures';
+import { jsonResponse, mockFetch, renderAppRoutes, riya } from './utils';
 
 const ramesh: SessionUser = {
   id: 'u_driver_in',
@@ -188,5 +191,24 @@ describe('/driver/rides/{crn}/statement', () => {
       'href',
       `${driverPaths.invoice}?id=${r.id}&format=pdf`,
     );
+  });
+});
+
+describe('a partner’s ticket list', () => {
+  it.each([
+    ['a driver', ramesh, 'driver'],
+    ['a food-delivery rider', { ...ramesh, role: 'food_delivery_rider' } as SessionUser, 'driver'],
+    ['a customer', riya, null],
+  ])('%s asks search_tickets with tag=%s', async (_, user, tag) => {
+    const asked: URL[] = [];
+    mockFetch({
+      [ticketPaths.search]: (url) => {
+        asked.push(url);
+        return jsonResponse({ status: 'SUCCESS', open: [], closed: [], next_cursor: null });
+      },
+    });
+    renderInRouter(<TicketsPage />, { path: '/tickets', entry: '/tickets', session: { user } });
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    expect(asked[0]?.searchParams.get('tag')).toBe(tag);
   });
 });

@@ -1,6 +1,7 @@
 import { type TicketSummary, ticketPaths } from '@selfserve/contract';
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
+import { useSession } from '../session';
 import { type MonitoringContext, timedTicketCall } from './monitoring';
 import { useMonitoringContext } from './use-monitoring-context';
 
@@ -22,19 +23,27 @@ export type TicketPages = InfiniteData<TicketsResponse, string | null>;
 export const ticketsQueryKeyRoot = ['tickets'] as const;
 export const ticketsQueryKey = (userId: string) => [...ticketsQueryKeyRoot, 'list', userId] as const;
 
+/** A partner's list is the driver app's (core.md §7 search_tickets with tag=driver; docs/driver.md). */
+export type TicketListTag = 'driver' | null;
+
 /** One page of the signed-in user's tickets: the newest, or the one after `cursor`. */
-export function getTickets(cursor: string | null, signal?: AbortSignal): Promise<TicketsResponse> {
+export function getTickets(
+  cursor: string | null,
+  signal?: AbortSignal,
+  tag: TicketListTag = null,
+): Promise<TicketsResponse> {
+  const query = { ...(tag ? { tag } : {}), ...(cursor ? { cursor } : {}) };
   return api.get<TicketsResponse>(ticketPaths.search, {
     ...(signal ? { signal } : {}),
-    ...(cursor ? { query: { cursor } } : {}),
+    ...(Object.keys(query).length ? { query } : {}),
   });
 }
 
-export const ticketsQueryOptions = (userId: string, context: MonitoringContext = {}) =>
+export const ticketsQueryOptions = (userId: string, context: MonitoringContext = {}, tag: TicketListTag = null) =>
   infiniteQueryOptions({
     queryKey: ticketsQueryKey(userId),
     queryFn: ({ pageParam, signal }) =>
-      timedTicketCall(ticketPaths.search, () => getTickets(pageParam, signal), context),
+      timedTicketCall(ticketPaths.search, () => getTickets(pageParam, signal, tag), context),
     initialPageParam: null as string | null,
     getNextPageParam: (last: TicketsResponse) => last.next_cursor ?? undefined,
     staleTime: 30_000,
@@ -43,7 +52,9 @@ export const ticketsQueryOptions = (userId: string, context: MonitoringContext =
 /** The user's tickets page by page: open, and closed (solved or closed); fetchNextPage loads older ones. */
 export function useTickets(userId: string | null | undefined) {
   const context = useMonitoringContext();
-  return useInfiniteQuery({ ...ticketsQueryOptions(userId ?? '', context), enabled: Boolean(userId) });
+  const { user } = useSession();
+  const tag: TicketListTag = user?.role === 'driver' || user?.role === 'food_delivery_rider' ? 'driver' : null;
+  return useInfiniteQuery({ ...ticketsQueryOptions(userId ?? '', context, tag), enabled: Boolean(userId) });
 }
 
 /** Every loaded page's tickets together. */
