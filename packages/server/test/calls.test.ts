@@ -375,9 +375,11 @@ describe('the HTTP telephony provider', () => {
       },
     });
     expect(await provider.clickToCall(call)).toBe('no_network');
-    expect(seen[0]?.url).toBe('https://telephony.example.com/v1/click-to-call');
-    expect((seen[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer key-key-key-key-key');
-    expect(JSON.parse(String(seen[0]?.init.body))).toMatchObject({ request_id: 'call_1', to: '+919845012367' });
+    const [first] = seen;
+    if (!first) throw new Error('nothing was posted');
+    expect(first.url).toBe('https://telephony.example.com/v1/click-to-call');
+    expect((first.init.headers as Record<string, string>).authorization).toBe('Bearer key-key-key-key-key');
+    expect(JSON.parse(String(first.init.body))).toMatchObject({ request_id: 'call_1', to: '+919845012367' });
   });
 
   it('maps a 5xx, an unknown word, a thrown fetch or a timeout to error / a refusal', async () => {
