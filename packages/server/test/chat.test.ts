@@ -142,6 +142,37 @@ describe.each(testDatabases)('chat [%s]', (dialect) => {
     expect(refused.json().error.code).toBe('chatEnded');
   });
 
+  it("offers a one-touch article's action for the person's own booking, never for someone else's", async () => {
+    const riya = await signedIn(app, accounts.customer);
+    const own = await database.db
+      .selectFrom('bookings')
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select(['bookings.crn'])
+      .where('users.email', '=', accounts.customer)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await start(riya, { fresh: true, crn: own.crn });
+    await riya.post(chatPaths.messages, { client_id: clientId(), body: 'refund for a cancelled ride' });
+    const cards = (await messages(riya)).flatMap((m) => m.payload.cards ?? []);
+    const oneTouch = cards.find((c) => c.id === '22');
+    expect(oneTouch?.action_href).toBe(`/${own.crn}/dreport/22`);
+    // An article without a one-touch action offers only its page.
+    expect(cards.filter((c) => c.id !== '22').every((c) => c.action_href === null)).toBe(true);
+
+    const others = await database.db
+      .selectFrom('bookings')
+      .innerJoin('users', 'users.id', 'bookings.user_id')
+      .select(['bookings.crn'])
+      .where('users.email', '=', accounts.paidMember)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await start(riya, { fresh: true, crn: others.crn });
+    await riya.post(chatPaths.messages, { client_id: clientId(), body: 'refund for a cancelled ride' });
+    const theirs = (await messages(riya)).flatMap((m) => m.payload.cards ?? []);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((c) => c.action_href === null)).toBe(true);
+  });
+
   it('says so when nothing matches, and offers a person', async () => {
     const riya = await signedIn(app, accounts.customer);
     await start(riya, { fresh: true });

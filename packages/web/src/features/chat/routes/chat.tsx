@@ -1,4 +1,4 @@
-import { type ChatMessage, chatPaths, ticketRoutes } from '@selfserve/contract';
+import { type ChatMessage, ticketRoutes } from '@selfserve/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button';
@@ -185,7 +185,7 @@ export function ChatPage() {
         </p>
       ) : null}
       {isOpen ? (
-        <form className="chat-form" onSubmit={submit} action={chatPaths.messages}>
+        <form className="chat-form" onSubmit={submit}>
           <label htmlFor="chat-input" className="visually-hidden">
             {t('chat.page.input')}
           </label>
