@@ -71,6 +71,8 @@ export const appRoutePatterns = [
   '/chat',
   // call us with a one-time code (issue 17; docs/telephony.md "Call us")
   '/callUs',
+  // hands the reader over to the chat by a form post (issue 17; docs/chat.md)
+  '/chatbot',
   '/dev/phone',
   // one-touch, mail, sign-in
   '/bd_address',

@@ -1,6 +1,7 @@
 import {
   apiPaths,
   CSRF_HEADER,
+  chatAvailabilityPaths,
   IDEMPOTENCY_HEADER,
   KYC_CSRF_FIELD,
   KYC_FORM_PATH,
@@ -22,6 +23,15 @@ import { article } from './kb-fixtures';
 import { jsonResponse, mockFetch, renderWithSession, riya, sessionResponse, userInfo } from './utils';
 
 const booking = { id: 'b-1', crn: '1234567890', cab_category: 'mini' };
+const chatOpen = {
+  status: 'SUCCESS',
+  chat: true,
+  live: true,
+  opens_at: null,
+  live_opens_at: null,
+  region: 'in',
+  handoff_url: '/api/chat/v1/handoff',
+};
 
 const refundArticle = article({
   id: '101101',
@@ -302,7 +312,8 @@ describe('OneTouchPanel', () => {
     expect(headerOf(fetch.mock.calls[1]?.[1], IDEMPOTENCY_HEADER)).toBe(first);
   });
 
-  it('side_load flags of the answer switch the channels: chat on, call-us off', async () => {
+  it('side_load flags of the answer switch the channels: chat on (while available for the ride), call-us off', async () => {
+    const asked: string[] = [];
     mockFetch({
       [oneTouchPaths.submitV1]: () =>
         jsonResponse(
@@ -312,12 +323,57 @@ describe('OneTouchPanel', () => {
             side_load: { one_touch_chat_with_us: true, one_touch_call_us: false },
           }),
         ),
+      [chatAvailabilityPaths.availability]: (url) => {
+        asked.push(url.search);
+        return jsonResponse(chatOpen);
+      },
     });
     renderPanel(ticketArticle);
     await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     await screen.findByRole('dialog', { name: 'Sorry' });
-    expect(screen.getByRole('link', { name: 'Chat with us' })).toHaveAttribute('href', '/chatbot');
+    expect(await screen.findByRole('link', { name: 'Chat with us' })).toHaveAttribute(
+      'href',
+      `/chatbot?booking_id=b-1&article_id=${ticketArticle.id}&source=result`,
+    );
+    expect(asked).toEqual(['?booking_id=b-1']);
     expect(screen.queryByRole('link', { name: 'Call us' })).not.toBeInTheDocument();
+  });
+
+  it('chat asked for by side_load but closed for the ride: says when it opens, no link', async () => {
+    mockFetch({
+      [oneTouchPaths.submitV1]: () =>
+        jsonResponse(answer({ status: 'FAILURE', title: 'Sorry', side_load: { one_touch_chat_with_us: true } })),
+      [chatAvailabilityPaths.availability]: () =>
+        jsonResponse({ ...chatOpen, chat: false, live: false, opens_at: '2030-01-07T03:30:00.000Z' }),
+    });
+    renderPanel(ticketArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await screen.findByRole('dialog', { name: 'Sorry' });
+    expect(await screen.findByTestId('chat-opens-at')).toHaveTextContent(/^Chat opens on \S+ at \d\d:\d\d$/);
+    expect(screen.queryByRole('link', { name: 'Chat with us' })).not.toBeInTheDocument();
+  });
+
+  it('an article with add_chat_with_us offers chat after its answer unless side_load says no', async () => {
+    const chatArticle = article({
+      id: '101009',
+      labels: { one_touch: true, call_type: 'driver_behaviour' },
+      label_names: ['add_chat_with_us'],
+    });
+    let sideLoad: Record<string, boolean> = {};
+    mockFetch({
+      [oneTouchPaths.submitV1]: () => jsonResponse(answer({ status: 'FAILURE', title: 'Sorry', side_load: sideLoad })),
+      [chatAvailabilityPaths.availability]: () => jsonResponse(chatOpen),
+    });
+    const { unmount } = renderPanel(chatArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await screen.findByRole('dialog', { name: 'Sorry' });
+    expect(await screen.findByRole('link', { name: 'Chat with us' })).toBeInTheDocument();
+    unmount();
+    sideLoad = { one_touch_chat_with_us: false };
+    renderPanel(chatArticle);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await screen.findByRole('dialog', { name: 'Sorry' });
+    expect(screen.queryByRole('link', { name: 'Chat with us' })).not.toBeInTheDocument();
   });
 
   it('shows the rating when the answer asks for it with a ticket', async () => {

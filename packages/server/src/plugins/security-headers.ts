@@ -25,7 +25,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
-        formAction: ["'self'"],
+        // The /chatbot page posts its hand-off form to CHAT_HANDOFF_URL when one is set (docs/chat.md).
+        formAction: ["'self'", ...(config.chatHandoffUrl ? [new URL(config.chatHandoffUrl).origin] : [])],
         frameAncestors,
       },
     },

@@ -49,6 +49,8 @@ const pageRoutes: RouteObject[] = [
   ...mailRouteTable,
   ...callUsRouteTable,
   ...authRouteTable,
+  // Chat with us: the form post that hands the reader over to the chat (docs/chat.md).
+  lazyRoute('/chatbot', () => import('../features/chat/chatbot-page'), 'ChatbotPage'),
   lazyRoute(routes.articleNotFound, () => import('../components/article-not-found'), 'ArticleNotFound'),
 ];
 

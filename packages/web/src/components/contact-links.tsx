@@ -1,12 +1,22 @@
 import { Link } from 'react-router';
 import { useI18n } from '../lib/i18n';
 import { kbRoutes } from '../lib/kb/paths';
+import { ChatWithUsLink, type ChatWithUsLinkProps } from './chat-with-us-link';
 
 /**
- * The ways to reach support as buttons (Call us / Write to us): under an article, on a booking's help page and after
+ * The ways to reach support as buttons (Call us / Write to us / Chat with us): under an article, on a booking's help page and after
  * a search with no result. The caller decides which are offered (switches, article labels); null hides one.
  */
-export function ContactLinks({ callUs, writeToUsHref }: { callUs: boolean; writeToUsHref: string | null }) {
+export function ContactLinks({
+  callUs,
+  writeToUsHref,
+  chat = null,
+}: {
+  callUs: boolean;
+  writeToUsHref: string | null;
+  /** "Chat with us" where the place wants it; it shows only while chat is available (docs/chat.md) */
+  chat?: ChatWithUsLinkProps | null;
+}) {
   const { t } = useI18n();
   return (
     <div className="kb-article__contact">
@@ -20,6 +30,7 @@ export function ContactLinks({ callUs, writeToUsHref }: { callUs: boolean; write
           {t('kb.writeToUs')}
         </Link>
       ) : null}
+      {chat ? <ChatWithUsLink className="button button--secondary" {...chat} /> : null}
     </div>
   );
 }

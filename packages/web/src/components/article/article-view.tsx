@@ -204,6 +204,7 @@ export function ArticleView({
       <ArticleFooter
         articleId={article.id}
         labels={article.labels}
+        tags={article.label_names}
         writeToUs={extra === null}
         writeToUsHref={writeToUsHref}
       />

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { useModalDialog } from '../../lib/use-modal-dialog';
 import { BillBreakdown } from '../bill/bill-breakdown';
 import { Button } from '../button';
+import { ChatWithUsLink } from '../chat-with-us-link';
 import { TicketRating } from '../ticket-rating/ticket-rating';
 import { Zoomable } from '../zoomable/zoomable';
 import './one-touch.css';
@@ -99,6 +100,8 @@ export interface ResultDialogProps {
   /** The article's own minus_call_us / minus_write_to_us labels. */
   allowCallUs: boolean;
   allowWriteToUs: boolean;
+  /** the article's add_chat_with_us tag: chat is offered after the answer unless its side_load says otherwise */
+  addChatWithUs?: boolean;
   onBack: () => void;
 }
 
@@ -116,6 +119,7 @@ export function ResultDialog({
   bookingId,
   allowCallUs,
   allowWriteToUs,
+  addChatWithUs = false,
   onBack,
 }: ResultDialogProps) {
   const { t } = useI18n();
@@ -140,6 +144,15 @@ export function ResultDialog({
     writeToUs: switches.write_to_us && allowWriteToUs,
     chat: switches.chat,
   });
+  // Chat with us: the answer's side_load (one_touch_chat_with_us) or the article's add_chat_with_us asks for it, and it
+  // shows only while chat is available for this reader and ride (ChatWithUsLink; docs/chat.md).
+  const sideLoadChat = result.sideLoad.one_touch_chat_with_us;
+  const chatPlace = {
+    kind: 'result' as const,
+    sideLoadChat: typeof sideLoadChat === 'boolean' ? sideLoadChat : undefined,
+    addChatWithUs,
+  };
+  const chatWanted = switches.chat && (chatPlace.sideLoadChat ?? addChatWithUs);
   const ticket: TicketSummary | null =
     result.csatRequired && result.ticketId
       ? {
@@ -171,7 +184,7 @@ export function ResultDialog({
       {result.message ? <p data-testid="onetouch-result-message">{result.message}</p> : null}
       <RideShown result={result} />
       {ticket ? <TicketRating ticket={ticket} emailFrom={ratingEmailFrom} articleId={articleId} /> : null}
-      {channels.callUs || channels.writeToUs || channels.chat ? (
+      {channels.callUs || channels.writeToUs || chatWanted ? (
         <ul className="onetouch-result__channels" data-testid="onetouch-channels">
           {channels.callUs ? (
             <li>
@@ -183,10 +196,15 @@ export function ResultDialog({
               <Link to={`/dwritetous/${encodeURIComponent(articleId)}`}>{t('oneTouchShared.result.writeToUs')}</Link>
             </li>
           ) : null}
-          {channels.chat ? (
-            <li>
-              <Link to="/chatbot">{t('oneTouchShared.result.chatWithUs')}</Link>
-            </li>
+          {chatWanted ? (
+            <ChatWithUsLink
+              item
+              place={chatPlace}
+              source="result"
+              articleId={articleId}
+              bookingId={bookingId}
+              label={t('oneTouchShared.result.chatWithUs')}
+            />
           ) : null}
         </ul>
       ) : null}
@@ -214,6 +232,7 @@ export function FlowResultDialog({
       bookingId={bookingId}
       allowCallUs={flow.callUs}
       allowWriteToUs={flow.writeToUs}
+      addChatWithUs={article.label_names.includes('add_chat_with_us')}
       onBack={onBack}
     />
   );

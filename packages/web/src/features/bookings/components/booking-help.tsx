@@ -108,13 +108,25 @@ export function BookingContact({ booking }: { booking: CustomerBooking }) {
     booking,
   });
   const articleId = switches.write_to_us ? writeToUsArticleFor(index) : null;
-  if (!articleId && !switches.call_us) return null;
+  // Chat with us for a ride with the assistant (krutrim_chat), while chat is available for it (docs/chat.md).
+  const chat = switches.chat && booking.krutrim_chat;
+  if (!articleId && !switches.call_us && !chat) return null;
   return (
     <section className="kb-article__footer" aria-label={t('bookingPages.contact.label')} data-testid="booking-contact">
       <p>{t('kb.stillNeedHelp')}</p>
       <ContactLinks
         callUs={switches.call_us}
         writeToUsHref={articleId ? writeToUsHref(articleId, booking.crn) : null}
+        chat={
+          chat
+            ? {
+                place: { kind: 'booking', krutrimChat: booking.krutrim_chat },
+                source: 'booking',
+                bookingId: booking.id,
+                crn: booking.crn,
+              }
+            : null
+        }
       />
     </section>
   );

@@ -154,6 +154,7 @@ function OneTouchForm({
         ratingEmailFrom={flow.callType === 'unban' ? (user?.email ?? null) : null}
         allowCallUs={flow.callUs}
         allowWriteToUs={flow.writeToUs}
+        addChatWithUs={article.label_names.includes('add_chat_with_us')}
         onBack={() => dispatch({ type: 'back' })}
       />
     );
