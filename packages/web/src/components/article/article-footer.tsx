@@ -1,6 +1,6 @@
 import { type Article, writeToUsHref } from '@selfserve/contract';
-import { useI18n } from '../../lib/i18n';
 import { useChatAvailability } from '../../lib/chat-availability';
+import { useI18n } from '../../lib/i18n';
 import { labelOn } from '../../lib/kb/labels';
 import { useSelectedBooking } from '../../lib/selected-booking';
 import { useSession } from '../../lib/session';
