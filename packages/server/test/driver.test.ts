@@ -11,6 +11,7 @@ import {
   ticketPaths,
 } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../src/db/seed/index.ts';
 import { accounts, createTestApp, signedIn, type TestApp, type TestClient, testDatabases } from './helpers.ts';
 
 const sunil = 'sunil.rider@example.in';
@@ -109,6 +110,20 @@ describe.each(testDatabases)('driver side: profile, rides, statement [%s]', (dia
       expect(rows.some((r) => r.status === 'completed' && r.cash_involved === 0)).toBe(true);
       expect(rows.some((r) => r.bill?.includes('"toll"'))).toBe(true);
     }
+  });
+
+  it('every partner ride has its ledger row, and seeding again adds none', async () => {
+    const partnerRides = await t.database.db
+      .selectFrom('bookings')
+      .leftJoin('driver_rides', 'driver_rides.booking_id', 'bookings.id')
+      .select(['bookings.id', 'driver_rides.id as ride_id'])
+      .where('bookings.audience', '=', 'driver')
+      .execute();
+    expect(partnerRides.length).toBeGreaterThan(200);
+    expect(partnerRides.filter((r) => r.ride_id === null)).toEqual([]);
+    const again = await seedDemoData(t.database.db);
+    expect(again.driver_rides).toBe(0);
+    expect(again.bookings).toBe(0);
   });
 
   it('anonymous: 401 before the query is even looked at', async () => {
