@@ -247,7 +247,9 @@ describe.each(testDatabases)('driver side: profile, rides, statement [%s]', (dia
     expect(pdf.slice(startxref, startxref + 4)).toBe('xref');
     const offsets = [...pdf.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     expect(offsets).toHaveLength(8);
-    offsets.forEach((o, i) => expect(pdf.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    for (const [i, o] of offsets.entries()) {
+      expect(pdf.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
+    }
     expect(res.rawPayload.length).toBeLessThan(5000);
   });
 
