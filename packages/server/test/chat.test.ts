@@ -281,6 +281,35 @@ describe.each(testDatabases)('chat [%s]', (dialect) => {
     }
   });
 
+  it('lets a visitor chat by their cookie, answers in their language, and asks them to sign in for a person', async () => {
+    const visitor = new TestClient(app);
+    await visitor.get(apiPaths.session);
+    const started = await visitor.request('POST', chatPaths.start, {}, { 'accept-language': 'fr' });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().messages[0].body).toBe(
+      "Bonjour, je suis l'assistant d'aide. Dites-moi en quelques mots ce dont vous avez besoin.",
+    );
+    const row = await database.db
+      .selectFrom('chat_conversations')
+      .select(['owner', 'user_id'])
+      .where('id', '=', started.json().conversation.id)
+      .executeTakeFirstOrThrow();
+    // Keyed by a hash of the cookie: the cookie itself is not stored.
+    expect(row.user_id).toBeNull();
+    expect(row.owner).toMatch(/^v:/);
+    expect(row.owner).not.toContain(visitor.cookies.get('ss_visitor') ?? 'missing');
+    await visitor.post(chatPaths.messages, { client_id: clientId(), action: 'person' });
+    const last = (await messages(visitor)).at(-1);
+    expect(last?.body).toBe("Pour transmettre cette conversation à notre équipe, veuillez d'abord vous connecter.");
+    expect(last?.payload.link?.href).toBe('/login?return=%2Fchat');
+    const tickets = await database.db
+      .selectFrom('tickets')
+      .select('id')
+      .where('idempotency_key', 'like', `%chat:${started.json().conversation.id}`)
+      .execute();
+    expect(tickets).toHaveLength(0);
+  });
+
   it("never lets one user read or write another's conversation", async () => {
     const riya = await signedIn(app, accounts.customer);
     const { conversation } = await start(riya, { fresh: true });

@@ -373,10 +373,11 @@ export function chatService(
       const existing = await findOpenConversation(db, owner.key);
       if (existing) {
         // A hand-off with a booking or an article brings its context to the conversation it resumes.
-        const context = { ...contextOf(existing), ...definedOnly(opts.context) };
-        if (JSON.stringify(context) !== existing.context) {
-          await updateConversation(db, existing.id, { context: JSON.stringify(context) });
-          return { ...existing, context: JSON.stringify(context) };
+        // The bot speaks the language the person reads now.
+        const context = { ...contextOf(existing), ...definedOnly(opts.context), locale: opts.locale };
+        if (JSON.stringify(context) !== existing.context || existing.locale !== opts.locale) {
+          await updateConversation(db, existing.id, { context: JSON.stringify(context), locale: opts.locale });
+          return { ...existing, context: JSON.stringify(context), locale: opts.locale };
         }
         return existing;
       }
