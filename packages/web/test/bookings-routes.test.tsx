@@ -166,7 +166,7 @@ describe('/bdetails/{crn}', () => {
     const metaCall = fetchMock.mock.calls.find(([input]) => String(input).startsWith(kbPaths.meta));
     expect(new URL(String(metaCall?.[0]), 'http://localhost').searchParams.get('booking_id')).toBe(charged.crn);
     await waitFor(() =>
-      expect(selectedBookingStore.get()).toEqual({ id: charged.id, crn: charged.crn, cab_category: 'prime' }),
+      expect(selectedBookingStore.get()).toEqual({ id: charged.id, crn: charged.crn, cab_category: 'prime', city: charged.city }),
     );
     expect(await screen.findByTestId('booking-details')).toHaveTextContent('Bengaluru');
   });
@@ -271,7 +271,7 @@ describe('/main', () => {
     const first = bookings(1)[0] as CustomerBooking;
     fireEvent.click(within(cards[0] as HTMLElement).getByRole('link'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/bdetails/${first.crn}`));
-    expect(selectedBookingStore.get()).toEqual({ id: first.id, crn: first.crn, cab_category: 'prime' });
+    expect(selectedBookingStore.get()).toEqual({ id: first.id, crn: first.crn, cab_category: 'prime', city: first.city });
   });
 
   it("says 'No booking found' when there are none", async () => {
@@ -477,7 +477,7 @@ describe('articles in a booking context', () => {
     expect(within(card).getByTestId('booking-status')).toHaveTextContent('Cancelled');
     expect(within(card).getByRole('link')).toHaveAttribute('href', `/bdetails/${charged.crn}`);
     await waitFor(() =>
-      expect(selectedBookingStore.get()).toEqual({ id: charged.id, crn: charged.crn, cab_category: 'prime' }),
+      expect(selectedBookingStore.get()).toEqual({ id: charged.id, crn: charged.crn, cab_category: 'prime', city: charged.city }),
     );
   });
 
