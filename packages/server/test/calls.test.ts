@@ -11,40 +11,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
-import { httpTelephony, type Telephony } from '../src/modules/telephony/telephony.ts';
+import { httpTelephony, simulatedTelephony, type Telephony } from '../src/modules/telephony/telephony.ts';
 import { accounts, openTestDatabase, signedIn, type TestClient, type TestDatabase, testDatabases } from './helpers.ts';
 import { testConfig } from './test-config.ts';
 
 const kb = path.resolve(import.meta.dirname, '../../../content/kb');
 const ARTICLE = '100501';
 
-/** The simulator's rules (docs/telephony.md), counting what reached the "provider". */
+/** The demo simulator itself (docs/telephony.md), counting what reached the "provider". */
 function countingSimulator(): Telephony & { counts: Record<string, number> } {
   const counts: Record<string, number> = { clickToCall: 0, requestCallback: 0, bridge: 0, sendSms: 0 };
-  const digit = (s: string | null) => Number((s ?? '0').replace(/\D/g, '').at(-1) ?? '0');
+  // Only its lost-item call posts through the app; the calls counted here answer at once.
+  const sim = simulatedTelephony({} as FastifyInstance, 'secret', 0);
+  const counted =
+    <A, R>(name: string, fn: (arg: A) => R) =>
+    (arg: A) => {
+      counts[name] = (counts[name] ?? 0) + 1;
+      return fn(arg);
+    };
   return {
     counts,
     startMaskedCall() {},
-    async clickToCall(c) {
-      counts.clickToCall = (counts.clickToCall ?? 0) + 1;
-      const d = digit(c.crn ?? c.phone);
-      return d <= 5
-        ? 'ringing'
-        : ((['no_network', 'not_answered', 'error', 'invalid_number'] as const)[d - 6] ?? 'error');
-    },
-    async requestCallback(c) {
-      counts.requestCallback = (counts.requestCallback ?? 0) + 1;
-      const d = digit(c.crn ?? c.phone);
-      return d === 8 ? { ok: false, reason: 'queue_full' } : d === 9 ? { ok: false, reason: null } : { ok: true };
-    },
-    async bridge(b) {
-      counts.bridge = (counts.bridge ?? 0) + 1;
-      return digit(b.crn) === 8 ? 'failed' : 'ringing';
-    },
-    async sendSms(s) {
-      counts.sendSms = (counts.sendSms ?? 0) + 1;
-      return digit(s.to) === 0 ? 'failed' : 'sent';
-    },
+    clickToCall: counted('clickToCall', sim.clickToCall),
+    requestCallback: counted('requestCallback', sim.requestCallback),
+    bridge: counted('bridge', sim.bridge),
+    sendSms: counted('sendSms', sim.sendSms),
   };
 }
 
@@ -406,5 +397,66 @@ describe('the HTTP telephony provider', () => {
       expect(await provider.requestCallback(call)).toEqual({ ok: false, reason: null });
       expect(await provider.sendSms({ requestId: 'r', to: '+1', text: 't' })).toBe('error');
     }
+  });
+});
+
+describe('the demo simulator (docs/telephony.md "Simulator")', () => {
+  // Only the lost-item call posts callbacks through the app; the calls below answer at once.
+  const sim = simulatedTelephony({} as FastifyInstance, 'secret', 0);
+  const call = (crn: string | null, phone = '+919845012360') => ({
+    requestId: 'r',
+    userId: 'u',
+    phone,
+    country: 'IN',
+    crn,
+    articleId: null,
+  });
+
+  it.each([
+    ['5184504730', 'ringing'],
+    ['5184504735', 'ringing'],
+    ['5184504736', 'no_network'],
+    ['5184504737', 'not_answered'],
+    ['5184504738', 'error'],
+    ['5184504739', 'invalid_number'],
+  ] as const)('click-to-call about ride %s: %s', async (crn, outcome) => {
+    expect(await sim.clickToCall(call(crn))).toBe(outcome);
+  });
+
+  it("reads the user's number without a ride, and decides call-backs, bridges and texts by their digit", async () => {
+    expect(await sim.clickToCall(call(null, '+919845012367'))).toBe('not_answered');
+    expect(await sim.requestCallback(call('5184504738'))).toEqual({ ok: false, reason: 'queue_full' });
+    expect(await sim.requestCallback(call('5184504739'))).toEqual({ ok: false, reason: null });
+    expect(await sim.requestCallback(call('5184504731'))).toEqual({ ok: true });
+    const bridge = (crn: string) =>
+      sim.bridge({ requestId: 'r', kind: 'rider_driver', crn, callerPhone: '+1', calleePhone: '+2' });
+    expect(await bridge('5184504738')).toBe('failed');
+    expect(await bridge('5184504734')).toBe('ringing');
+    expect(await sim.sendSms({ requestId: 'r', to: '+919845012360', text: 't' })).toBe('failed');
+    expect(await sim.sendSms({ requestId: 'r', to: '+919845012367', text: 't' })).toBe('sent');
+  });
+});
+
+describe.each(testDatabases)('calls with call-us switched off [%s]', (dialect) => {
+  let h: Harness;
+  let sim: ReturnType<typeof countingSimulator>;
+  beforeAll(async () => {
+    sim = countingSimulator();
+    const base = testConfig();
+    h = await harness(dialect, sim, { switches: { ...base.switches, callUs: false } });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('HIDE_CALL_US: click-to-call and call-backs answer unavailable and ring nobody', async () => {
+    const arjun = await signedIn(h.app, accounts.paidMember);
+    expect((await arjun.post(callPaths.clickToCall, {})).json()).toMatchObject({
+      status: 'FAILURE',
+      code: 'callsUnavailable',
+    });
+    expect((await ringGet(arjun, callPaths.callback)).json()).toMatchObject({ status: 'FAILURE' });
+    expect(sim.counts.clickToCall).toBe(0);
+    expect(sim.counts.requestCallback).toBe(0);
   });
 });

@@ -115,7 +115,10 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const user = requireUser(request);
         const { booking, articleId } = await subjectFor(user, request.body);
-        if (!phone) return { status: 'FAILURE' as const, ...coded('callsUnavailable'), request_id: null };
+        // No provider, or call-us switched off everywhere (HIDE_CALL_US): nobody is rung.
+        if (!phone || !deps.config.switches.callUs) {
+          return { status: 'FAILURE' as const, ...coded('callsUnavailable'), request_id: null };
+        }
         const { row, repeated } = await open(app, request, reply, {
           userId: user.id,
           kind: 'click_to_call',
@@ -164,7 +167,7 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           repeated: false,
           requested_at: null,
         });
-        if (!phone) return failure(coded('callsUnavailable'));
+        if (!phone || !deps.config.switches.callUs) return failure(coded('callsUnavailable'));
         const { row, repeated } = await open(app, request, reply, {
           userId: user.id,
           kind: 'callback',
