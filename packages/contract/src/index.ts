@@ -11,6 +11,7 @@ export * from './calls.ts';
 export * from './callus.ts';
 export * from './captcha.ts';
 export * from './chat.ts';
+export * from './chat-paths.ts';
 export * from './chat-availability.ts';
 export * from './constants.ts';
 export * from './countries.ts';

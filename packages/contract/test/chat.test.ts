@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHAT_MESSAGE_MAX_CHARS,
   type ChatMessage,
   chatClientFrameSchema,
-  chatReconnectDelay,
   chatSendRequestSchema,
   chatServerFrameSchema,
-  chatSocketUrl,
   mergeChatMessages,
 } from '../src/chat.ts';
+import { CHAT_MESSAGE_MAX_CHARS, chatReconnectDelay, chatSocketUrl } from '../src/chat-paths.ts';
 
 const msg = (seq: number, body = `m${seq}`): ChatMessage => ({
   id: `id${seq}`,
