@@ -173,6 +173,17 @@ describe.each(testDatabases)('chat [%s]', (dialect) => {
     expect(theirs.every((c) => c.action_href === null)).toBe(true);
   });
 
+  it("searches the conversation's recent words together when the latest alone finds nothing", async () => {
+    const riya = await signedIn(app, accounts.customer);
+    await start(riya, { fresh: true });
+    await riya.post(chatPaths.messages, { client_id: clientId(), body: 'refund for a cancelled ride' });
+    const before = (await messages(riya)).length;
+    await riya.post(chatPaths.messages, { client_id: clientId(), body: 'and the wobblefrotz?' });
+    const after = (await messages(riya)).slice(before);
+    const cards = after.flatMap((m) => m.payload.cards ?? []);
+    expect(cards.map((c) => c.title)).toContain('Refund for a cancelled ride');
+  });
+
   it('says so when nothing matches, and offers a person', async () => {
     const riya = await signedIn(app, accounts.customer);
     await start(riya, { fresh: true });

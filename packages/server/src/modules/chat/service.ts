@@ -228,7 +228,16 @@ export function chatService(
   async function answer(conversation: ConversationRow, words: string, kv: KbViewer) {
     const t = textsFor(deps, conversation.locale, log);
     await publish(bus, conversation.id, { type: 'typing', author: 'bot' });
-    const cards = await articleCards(conversation, words, kv);
+    let cards = await articleCards(conversation, words, kv);
+    if (cards.length === 0) {
+      // Nothing for these words alone: the person may be adding to what they said before ("it was a cancelled
+      // ride"), so the conversation's recent words are searched together.
+      const recent = (await messagesAfter(db, conversation.id, Math.max(0, conversation.last_seq - 12), 50))
+        .filter((m) => m.author === 'user' && !parseJson<ChatMessagePayload>(m.payload, {}).action)
+        .map((m) => m.body);
+      const earlier = recent.slice(-3, -1);
+      if (earlier.length > 0) cards = await articleCards(conversation, [...earlier, words].join(' '), kv);
+    }
     if (cards.length === 0) {
       await append(conversation, { author: 'bot', body: t('chat.bot.noResults'), payload: { actions: ['person'] } });
       return;
@@ -424,7 +433,8 @@ export function chatService(
       if (earlier) return toMessage(earlier);
       if (
         !(OPEN_STATUSES as readonly string[]).includes(fresh.status) &&
-        !('action' in input && fresh.status === 'ticketed')
+        // A ticketed conversation still answers 'talk to a person' (with its ticket); nothing else.
+        !('action' in input && input.action === 'person' && fresh.status === 'ticketed')
       ) {
         throw new ChatRefusal('chatEnded', 409);
       }
