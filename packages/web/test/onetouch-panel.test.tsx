@@ -333,7 +333,7 @@ describe('OneTouchPanel', () => {
     await screen.findByRole('dialog', { name: 'Sorry' });
     expect(await screen.findByRole('link', { name: 'Chat with us' })).toHaveAttribute(
       'href',
-      `/chatbot?booking_id=b-1&article_id=${ticketArticle.id}&source=result`,
+      `/chatbot?booking_id=b-1&crn=1234567890&article_id=${ticketArticle.id}&source=result`,
     );
     expect(asked).toEqual(['?booking_id=b-1']);
     expect(screen.queryByRole('link', { name: 'Call us' })).not.toBeInTheDocument();

@@ -2,6 +2,7 @@ import { chatOffered } from '@selfserve/contract';
 import { Link } from 'react-router';
 import { type ChatbotLinkContext, chatbotHref, chatOpensText, useChatAvailability } from '../lib/chat-availability';
 import { useI18n } from '../lib/i18n';
+import { useSelectedBooking } from '../lib/selected-booking';
 
 export interface ChatWithUsLinkProps extends ChatbotLinkContext {
   /** the place's own say (contract chatOffered): a result's side_load / add_chat_with_us, a booking's bot flag */
@@ -34,12 +35,15 @@ export function ChatWithUsLink({
   const { t, intl } = useI18n();
   const wanted = chatOffered({ chat: true }, place);
   const availability = useChatAvailability(link.bookingId, wanted);
+  // A place that knows only the booking's id (the result dialog): the selected booking's CRN when it is that one.
+  const selected = useSelectedBooking();
+  const crn = link.crn ?? (selected && link.bookingId && selected.id === link.bookingId ? selected.crn : null);
   if (!wanted || !availability) return null;
   let shown: React.ReactNode = null;
   if (chatOffered(availability, place)) {
     const live = liveChat && availability.live;
     shown = (
-      <Link to={chatbotHref({ ...link, live })} className={className} data-testid="chat-with-us-link">
+      <Link to={chatbotHref({ ...link, crn, live })} className={className} data-testid="chat-with-us-link">
         {label ?? (live ? t('chatAvailability.chatWithAgent') : t('chatAvailability.chatWithUs'))}
       </Link>
     );
