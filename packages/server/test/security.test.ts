@@ -32,14 +32,19 @@ async function operations(t: TestApp, encoded: string): Promise<Operation[]> {
   return ops;
 }
 
-// Sent with every request below, so the telephony provider's callbacks get past their authentication too.
-const providerSecret = { [TELEPHONY_SECRET_HEADER]: testConfig().telephonySecret };
+// Sent with every request below, so the telephony provider's callbacks get past their authentication too, and the
+// operators' calls (docs/chat.md) theirs.
+const adminApiToken = 'security-test-admin-token-0123456789abcdef';
+const providerSecret = {
+  [TELEPHONY_SECRET_HEADER]: testConfig().telephonySecret,
+  authorization: `Bearer ${adminApiToken}`,
+};
 
 describe.each(testDatabases)('text no database can store is refused at the edge [%s]', (dialect) => {
   let t: TestApp;
   let rider: TestClient;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { adminApiToken });
     rider = await signedIn(t.app, accounts.customer);
   });
   afterAll(async () => {
