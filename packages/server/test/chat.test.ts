@@ -355,6 +355,18 @@ describe.each(testDatabases)('chat [%s]', (dialect) => {
     expect(nobody.statusCode).toBe(401);
   });
 
+  it("answers a plain GET of the socket path with the API's errors, comparing Origin and Host as URLs", async () => {
+    const riya = await signedIn(app, accounts.customer);
+    await start(riya, { fresh: true });
+    const get = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: chatPaths.ws, headers: { cookie: riya.cookieHeader, ...headers } });
+    expect((await get({ origin: 'https://evil.example' })).json().error.code).toBe('FORBIDDEN');
+    // inject's Host is localhost:80; the browser's Origin leaves the default port out.
+    const plain = await get({ origin: 'http://localhost' });
+    expect(plain.statusCode).toBe(404);
+    expect(plain.json().error.code).toBe('NOT_FOUND');
+  });
+
   it('rate-limits a conversation', async () => {
     const riya = await signedIn(app, accounts.customer);
     await start(riya, { fresh: true });

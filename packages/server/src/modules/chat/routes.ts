@@ -232,25 +232,27 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     /** What the upgrade's checks found, handed to the socket's handler. */
     const accepted = new WeakMap<FastifyRequest, { owner: ChatOwner; conversationId: string }>();
 
-    app.get(
-      chatPaths.ws,
-      {
-        websocket: true,
-        config: { access: 'visitor' },
-        schema: { hide: true, querystring: chatMessagesQuerySchema.pick({ conversation_id: true }) },
-        // Before the upgrade: a page of this site only (a socket carries cookies, so another site's page must not
-        // open one as the person), and a person with a conversation (the session, else the visitor cookie).
-        preValidation: async (request) => {
-          if (!sameOrigin(request, deps.config.publicUrl)) throw new AppError('FORBIDDEN');
-          const owner = await ownerFor(request, null);
-          if (!owner) throw new AppError('UNAUTHORIZED');
-          const query = request.query as { conversation_id?: string };
-          const conversation = await service.find(owner, query.conversation_id);
-          if (!conversation) throw refusalError(new ChatRefusal('chatNotFound', 404));
-          accepted.set(request, { owner, conversationId: conversation.id });
-        },
+    app.route({
+      method: 'GET',
+      url: chatPaths.ws,
+      config: { access: 'visitor' },
+      schema: { hide: true, querystring: chatMessagesQuerySchema.pick({ conversation_id: true }) },
+      // Before the upgrade: a page of this site only (a socket carries cookies, so another site's page must not
+      // open one as the person), and a person with a conversation (the session, else the visitor cookie).
+      preValidation: async (request) => {
+        if (!sameOrigin(request, deps.config.publicUrl)) throw new AppError('FORBIDDEN');
+        const owner = await ownerFor(request, null);
+        if (!owner) throw new AppError('UNAUTHORIZED');
+        const query = request.query as { conversation_id?: string };
+        const conversation = await service.find(owner, query.conversation_id);
+        if (!conversation) throw refusalError(new ChatRefusal('chatNotFound', 404));
+        accepted.set(request, { owner, conversationId: conversation.id });
       },
-      (socket, request) => {
+      // A plain GET (no upgrade) is not a page: the API's not-found answer.
+      handler: async () => {
+        throw new AppError('NOT_FOUND');
+      },
+      wsHandler: (socket, request) => {
         const found = accepted.get(request);
         if (!found) {
           socket.close(CHAT_CLOSE.policy, 'refused');
@@ -258,7 +260,7 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         }
         void serveSocket(socket, request, found.owner, found.conversationId);
       },
-    );
+    });
 
     async function serveSocket(socket: WebSocket, request: FastifyRequest, owner: ChatOwner, conversationId: string) {
       const socketId = randomToken(9);
@@ -400,5 +402,10 @@ function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boo
     return false;
   }
   if (publicUrl && url.origin === new URL(publicUrl).origin) return true;
-  return url.host === request.host;
+  // The Host header may name a default port the Origin leaves out (example.com:443): compare them as URLs.
+  try {
+    return url.host === new URL(`${url.protocol}//${request.host}`).host;
+  } catch {
+    return false;
+  }
 }
