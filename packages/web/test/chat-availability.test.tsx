@@ -15,6 +15,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArticleFooter } from '../src/components/article/article-footer';
+import { BookingContact } from '../src/features/bookings/components/booking-help';
 import { ChatbotPage } from '../src/features/chat/chatbot-page';
 import { chatOpensText } from '../src/lib/chat-availability';
 import { setLocale, t, translateIn } from '../src/lib/i18n';
@@ -117,6 +118,35 @@ describe('Chat with us under an article (docs/chat.md)', () => {
     expect(link.getAttribute('href')).toContain('action=live');
     expect(link).toHaveClass('button');
     expect(link).not.toHaveClass('button--secondary');
+  });
+});
+
+describe('Chat with us on a booking’s help: only for a ride with the assistant (krutrim_chat)', () => {
+  it.each([
+    [true, 1],
+    [false, 0],
+  ])('krutrim_chat %s: %i link', async (krutrimChat, links) => {
+    const asked: string[] = [];
+    mockFetch({
+      [chatAvailabilityPaths.availability]: (url) => {
+        asked.push(url.search);
+        return jsonResponse(open);
+      },
+    });
+    const ride = booking({ id: 'b-5', crn: validCrn, krutrim_chat: krutrimChat });
+    renderWithSession(<BookingContact booking={ride} />, { session: { user: riya } });
+    expect(await screen.findByTestId('booking-contact')).toBeInTheDocument();
+    if (links) {
+      expect(await screen.findByRole('link', { name: 'Chat with us' })).toHaveAttribute(
+        'href',
+        `/chatbot?booking_id=b-5&crn=${validCrn}&source=booking`,
+      );
+      expect(asked).toEqual(['?booking_id=b-5']);
+    } else {
+      // nothing asked: the ride has no assistant
+      expect(asked).toEqual([]);
+      expect(screen.queryByRole('link', { name: 'Chat with us' })).not.toBeInTheDocument();
+    }
   });
 });
 
