@@ -87,12 +87,10 @@ test('a GB rider asks the chat about a refund, gets the article, asks for a pers
   await page.getByRole('button', { name: 'No' }).click();
   await expect(log.getByTestId('chat-message').last()).toContainText('talk to a person');
   await page.getByRole('button', { name: 'Talk to a person' }).click();
-  const told = log
-    .getByTestId('chat-message')
-    .filter({
-      hasText:
-        /Our team is offline now \(opens at .+\)\. We've created ticket #\d+ with this conversation; we'll reply by e-mail\./,
-    });
+  const told = log.getByTestId('chat-message').filter({
+    hasText:
+      /Our team is offline now \(opens at .+\)\. We've created ticket #\d+ with this conversation; we'll reply by e-mail\./,
+  });
   await expect(told).toBeVisible();
   const ticketId = /#(\d+)/.exec((await told.textContent()) ?? '')?.[1];
   expect(ticketId).toBeTruthy();
