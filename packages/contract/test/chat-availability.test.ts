@@ -3,6 +3,7 @@ import {
   type ChatConfig,
   type ChatRegionConfig,
   chatAvailability,
+  chatAvailabilityPaths,
   chatConfigSchema,
   chatConfigUpdateSchema,
   chatHandoffFieldNames,
@@ -11,6 +12,7 @@ import {
   chatRegionConfigSchema,
   DEFAULT_CHAT_CONFIG,
 } from '../src/chat-availability.ts';
+import { chatPaths } from '../src/chat-paths.ts';
 
 const at = (iso: string) => new Date(iso);
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri'] as const;
@@ -255,6 +257,9 @@ describe('the /chatbot hand-off fields (core.md §7)', () => {
     const parsed = chatHandoffFieldsSchema.parse({ crn: '1234567', locale: 'fr' });
     expect(parsed.crn).toBe('1234567');
     expect(parsed.profile).toBe('');
+  });
+  it('is posted to the same path our own chat receives it on', () => {
+    expect(chatAvailabilityPaths.handoff).toBe(chatPaths.handoff);
   });
   it('refuses an oversized field', () => {
     expect(chatHandoffFieldsSchema.safeParse({ crn: 'x'.repeat(65) }).success).toBe(false);

@@ -272,8 +272,12 @@ describe.each(testDatabases)('chat availability across instances and settings [%
     expect(res.statusCode).toBe(404);
   });
 
-  it('CHAT_HANDOFF_URL is where the /chatbot form goes', async () => {
+  it('CHAT_HANDOFF_URL is where the /chatbot form goes, and the only other origin a form may post to', async () => {
     const res = await external.inject({ method: 'GET', url: chatAvailabilityPaths.availability });
     expect(res.json().handoff_url).toBe('https://support.example.com/chat');
+    expect(res.headers['content-security-policy']).toContain("form-action 'self' https://support.example.com;");
+    const ours = await a.inject({ method: 'GET', url: chatAvailabilityPaths.availability });
+    expect(ours.json().handoff_url).toBe(chatAvailabilityPaths.handoff);
+    expect(ours.headers['content-security-policy']).toContain("form-action 'self';");
   });
 });
