@@ -179,8 +179,15 @@ export const kbSearchQuerySchema = z.object({
   index_name: indexNames.optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
+/** A highlighted range of a text, [start, end) in UTF-16 code units (contract kb-snippet.ts, TextMark). */
+const textMarkSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
 export const kbSearchResultSchema = articleSummarySchema.extend({
+  /** the article's original text around the best match, "…" where it was cut (docs/kb-search.md) */
   snippet: z.string(),
+  /** where the matched words are in `snippet`: plain text plus ranges, so the web never reads a text as HTML */
+  snippet_marks: z.array(textMarkSchema),
+  /** where the matched words are in `title` */
+  title_marks: z.array(textMarkSchema),
   /** true: matches some of the query's words, not all (listed below every full match; docs/kb-search.md) */
   partial: z.boolean().optional(),
 });

@@ -256,6 +256,8 @@ export interface ArticlesTable {
   body_html: string;
   /** normalised plain text of the body, for search and snippets */
   body_text: string;
+  /** the body's plain text as written (case, punctuation kept; no markup or hidden blocks), for snippets; '' until imported after 0034 */
+  body_plain: string;
   /** JSON columns (portable text) */
   labels: string;
   label_names: string;

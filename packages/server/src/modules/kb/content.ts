@@ -75,6 +75,8 @@ export interface ContentNode {
   title: string;
   body_html: string;
   body_text: string;
+  /** the body's plain text as written (case and punctuation kept), for search snippets */
+  body_plain: string;
   labels: Record<string, string | number | boolean>;
   label_names: string[];
   contexts: string[];
@@ -161,8 +163,27 @@ function decodeEntities(text: string): string {
 
 const blockPattern = new RegExp(`<div id="(${EMBEDDED_BLOCK_IDS.join('|')})"[^>]*>([\\s\\S]*?)</div>`, 'g');
 
-/** Pulls the JSON blocks out of sanitised HTML; the text of the rest becomes the searchable body. */
-export function readBody(html: string): { embedded: Record<string, unknown>; text: string; bad: string | null } {
+/** Tags that end a line of text: their text is never glued to the next block's ("<li>one</li><li>two</li>"). */
+const blockBoundary = /<\/?(?:p|br|hr|h[1-6]|li|ul|ol|table|thead|tbody|tr|th|td|div|blockquote|pre)\b[^>]*>/gi;
+
+/** The text of HTML as a reader reads it: no markup, entities decoded, blocks and runs of white space one space. */
+function plainTextOf(html: string): string {
+  const text = decodeEntities(
+    sanitizeHtml(html.replace(blockBoundary, ' '), { allowedTags: [], allowedAttributes: {} }),
+  );
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Pulls the JSON blocks out of sanitised HTML; the text of the rest is the body's plain text as written (`plain`,
+ * what search snippets show) and, normalised, its searchable text (`text`).
+ */
+export function readBody(html: string): {
+  embedded: Record<string, unknown>;
+  text: string;
+  plain: string;
+  bad: string | null;
+} {
   const embedded: Record<string, unknown> = {};
   let bad: string | null = null;
   const withoutBlocks = html.replace(blockPattern, (_m, id: string, json: string) => {
@@ -173,8 +194,13 @@ export function readBody(html: string): { embedded: Record<string, unknown>; tex
     }
     return ' ';
   });
-  const text = decodeEntities(sanitizeHtml(withoutBlocks, { allowedTags: [], allowedAttributes: {} }));
-  return { embedded, text: normalizeSearchText(text), bad };
+  const plain = plainTextOf(withoutBlocks);
+  return { embedded, text: normalizeSearchText(plain), plain, bad };
+}
+
+/** An article's plain text from its stored HTML (rows imported before body_plain existed). */
+export function plainBodyOf(html: string): string {
+  return readBody(html).plain;
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
@@ -272,6 +298,7 @@ export function parseContentFile(file: string, source: string): ContentNode | Co
     title: fm.title,
     body_html: html,
     body_text: body.text,
+    body_plain: body.plain,
     labels: fm.labels,
     label_names: fm.tags,
     contexts: fm.contexts,

@@ -78,6 +78,7 @@ function toRow(n: ContentNode, now: string): ArticleRow {
     title: n.title,
     body_html: n.body_html,
     body_text: n.body_text,
+    body_plain: n.body_plain,
     labels: JSON.stringify(n.labels),
     label_names: JSON.stringify(n.label_names),
     contexts: JSON.stringify(n.contexts),
@@ -247,6 +248,8 @@ export interface SearchHit {
   title: string;
   label_names: string;
   body_text: string;
+  /** the body's plain text as written, for the snippet ('' for a row imported before it was stored) */
+  body_plain: string;
   /** matches some but not all of the query's words (below every full match) */
   partial?: boolean;
 }
@@ -404,7 +407,7 @@ export async function searchArticles(
   return [...full, ...partial.map((h) => ({ ...h, partial: true }))];
 }
 
-const hitColumns = sql`a.id, a.index_name, a.type, a.parent_id, a.title, a.label_names, a.body_text`;
+const hitColumns = sql`a.id, a.index_name, a.type, a.parent_id, a.title, a.label_names, a.body_text, a.body_plain`;
 
 async function fullMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
   const q = groups.map((g) => tsGroup(g)).join(' & ');

@@ -7,7 +7,7 @@ import {
   type CategoryNode,
   coded,
   type EntryMode,
-  groupWords,
+  highlighterFor,
   type IndexContext,
   indexContextFor,
   indexLanguage,
@@ -32,7 +32,7 @@ import { type LanguageSignals, readerLanguage } from '../../lib/reader-language.
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
-import { readBody } from './content.ts';
+import { plainBodyOf, readBody } from './content.ts';
 import {
   claimAddressVote,
   currentSynonyms,
@@ -443,17 +443,6 @@ export async function relatedArticles(
   return (await relatedSummaries(db, entry.related, kv, version)).map((r) => localised(r, titles));
 }
 
-function snippetOf(text: string, terms: string[]): string {
-  const at =
-    terms
-      .map((t) => text.indexOf(t.slice(0, 4)))
-      .filter((i) => i >= 0)
-      .sort((a, b) => a - b)[0] ?? 0;
-  const start = Math.max(0, at - 60);
-  const piece = text.slice(start, start + 180);
-  return `${start > 0 ? '… ' : ''}${piece}${start + 180 < text.length ? ' …' : ''}`;
-}
-
 /**
  * Recent rankings, per knowledge-base version: people (and search-as-you-type) repeat queries, and
  * a ranking over thousands of matches costs a millisecond or more of SQLite time. Viewer rules are
@@ -481,12 +470,21 @@ async function rankedResults(
     return cached;
   }
   const hits = await searchArticles(db, dialect, query, indexes, limit, reader);
-  const words = groupWords(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
-  const results = hits.map((h) => ({
-    ...summaryOf(h),
-    snippet: snippetOf(h.body_text, words),
-    ...(h.partial ? { partial: true } : {}),
-  }));
+  // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
+  const highlight = highlighterFor(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
+  const results: KbSearchResult[] = [];
+  for (const h of hits) {
+    // A row imported before body_plain was stored: its plain text from the stored HTML, until the next import.
+    const plain = h.body_plain || plainBodyOf((await cachedArticle(db, h.id, version))?.row.body_html ?? '');
+    const snippet = highlight.snippet(plain);
+    results.push({
+      ...summaryOf(h),
+      snippet: snippet.text,
+      snippet_marks: snippet.marks,
+      title_marks: highlight.marks(h.title),
+      ...(h.partial ? { partial: true } : {}),
+    });
+  }
   searchCache.set(key, results);
   if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
   return results;

@@ -1,0 +1,278 @@
+import {
+  indexStopWords,
+  normalizeSearchText,
+  type QueryGroup,
+  shortWordVariants,
+  typoTolerant,
+  withinOneEdit,
+} from './kb-search.ts';
+
+/**
+ * Search results people can read (docs/kb-search.md, "Snippets and highlights"): a snippet cut from the article's
+ * original text (case, punctuation and apostrophes as written) around the best match, and the places of the words the
+ * search matched, in the snippet and in the title. The server sends plain text plus ranges; the web builds `<mark>`
+ * elements from text nodes, so nothing in an article's text is ever read as HTML.
+ */
+
+/** A highlighted range of a text: [start, end) in UTF-16 code units, as `String.prototype.slice` counts them. */
+export type TextMark = [start: number, end: number];
+
+/** A snippet's text (with "…" where it was cut) and the ranges of the matched words in it. */
+export interface Snippet {
+  text: string;
+  marks: TextMark[];
+}
+
+/** At most this many characters of the original text in a snippet (not counting the "…"). */
+export const SNIPPET_MAX_CHARS = 180;
+/** How much of the text before the first highlighted word a snippet keeps, at most (it starts at a word). */
+export const SNIPPET_LEAD_CHARS = 48;
+const ELLIPSIS = '…';
+
+/** One word of an original text: its place, and its tokens as the index normalises them (usually one). */
+export interface TextWord {
+  start: number;
+  end: number;
+  tokens: string[];
+}
+
+// The same split as normalizeSearchText: a word is a run of letters, marks (Devanagari vowel signs, combining
+// accents) and digits. Each run is normalised on its own (NFKC, lower case), so a normalisation that changes the
+// length ("ﬁ" → "fi", "İ" → "i̇", "क़" → "क़", "e + ◌́" → "é") never moves a place: ranges are the run's, in the original.
+const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
+const ASCII_WORD = /^[A-Za-z0-9]+$/;
+
+/** The words of an original text with their places in it. */
+export function textWords(text: string): TextWord[] {
+  const words: TextWord[] = [];
+  WORD_RUN.lastIndex = 0;
+  for (let m = WORD_RUN.exec(text); m !== null; m = WORD_RUN.exec(text)) {
+    const run = m[0];
+    // NFKC leaves ASCII letters and digits as they are: the common case skips normalize().
+    const tokens = ASCII_WORD.test(run) ? [run.toLowerCase()] : normalizeSearchText(run).split(' ').filter(Boolean);
+    if (tokens.length > 0) words.push({ start: m.index, end: m.index + run.length, tokens });
+  }
+  return words;
+}
+
+/** A place in a text where the search matched, with the query groups (bits, in queryGroups order) it matched. */
+export interface TextMatch {
+  start: number;
+  end: number;
+  groups: number;
+}
+
+/** Finds the words a query's groups match in a text, as the search matched them. */
+export interface Highlighter {
+  /** every match in `text`, in order, overlapping ones merged */
+  matches(text: string): TextMatch[];
+  /** the marks of a whole text (a title) */
+  marks(text: string): TextMark[];
+  /** a snippet of a text around its best match, with its marks; the start of the text when nothing matches */
+  snippet(text: string, maxChars?: number): Snippet;
+}
+
+/**
+ * How a query matched (contract queryGroups, repo searchArticles), word by word: a group matches its typed word, the
+ * last typed word also as a prefix (search-as-you-type), a word of three or four letters also in its other number, a
+ * word of five letters or more also any word one edit away that is not a stop word (the typo vocabulary leaves stop
+ * words out), and its synonyms; a phrase (a typed synonym phrase, a synonym of several words) matches its words next
+ * to each other, in order. A prefix or typo match marks the whole word the reader sees.
+ */
+export function highlighterFor(groups: readonly QueryGroup[]): Highlighter {
+  const exact = new Map<string, number>();
+  const prefixes: { word: string; bit: number }[] = [];
+  const typos: { word: string; bit: number }[] = [];
+  const phrases: { words: string[]; bit: number }[] = [];
+  const addExact = (word: string, bit: number) => exact.set(word, (exact.get(word) ?? 0) | bit);
+  groups.slice(0, 30).forEach((g, i) => {
+    const bit = 1 << i;
+    const alternatives = g.alternatives.map((a) => [...a]);
+    if (g.typed.length === 1) {
+      const word = g.typed[0] as string;
+      addExact(word, bit);
+      if (g.prefix) prefixes.push({ word, bit });
+      if (typoTolerant(word)) typos.push({ word, bit });
+      for (const v of shortWordVariants(word)) addExact(v, bit);
+    } else if (g.typed.length > 1) {
+      alternatives.push([...g.typed]);
+    }
+    for (const a of alternatives) {
+      if (a.length === 1) addExact(a[0] as string, bit);
+      else if (a.length > 1) phrases.push({ words: a, bit });
+    }
+  });
+
+  const tokenBits = (token: string): number => {
+    let bits = exact.get(token) ?? 0;
+    for (const p of prefixes) if (token.startsWith(p.word)) bits |= p.bit;
+    for (const t of typos) {
+      if ((bits & t.bit) === 0 && Math.abs(token.length - t.word.length) <= 1 && !indexStopWords.has(token)) {
+        if (withinOneEdit(t.word, token)) bits |= t.bit;
+      }
+    }
+    return bits;
+  };
+
+  const matches = (text: string): TextMatch[] => {
+    if (groups.length === 0 || text.length === 0) return [];
+    const words = textWords(text);
+    // Tokens with the place of the word they come from (a word normalised into several tokens gives each its place).
+    const tokens: string[] = [];
+    const owner: TextWord[] = [];
+    for (const w of words) {
+      for (const t of w.tokens) {
+        tokens.push(t);
+        owner.push(w);
+      }
+    }
+    const found: TextMatch[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i] as string;
+      const w = owner[i] as TextWord;
+      const bits = tokenBits(token);
+      if (bits !== 0) found.push({ start: w.start, end: w.end, groups: bits });
+      for (const p of phrases) {
+        if (p.words[0] !== token || i + p.words.length > tokens.length) continue;
+        let k = 1;
+        while (k < p.words.length && tokens[i + k] === p.words[k]) k++;
+        if (k === p.words.length) {
+          found.push({ start: w.start, end: (owner[i + k - 1] as TextWord).end, groups: p.bit });
+        }
+      }
+    }
+    return merge(found);
+  };
+
+  return {
+    matches,
+    marks: (text) => matches(text).map((m) => [m.start, m.end]),
+    snippet: (text, maxChars = SNIPPET_MAX_CHARS) => snippetAround(text, matches(text), maxChars),
+  };
+}
+
+/** Sorted by place; overlapping matches (a phrase and one of its words) become one. */
+function merge(found: TextMatch[]): TextMatch[] {
+  if (found.length < 2) return found;
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const out: TextMatch[] = [{ ...(found[0] as TextMatch) }];
+  for (let i = 1; i < found.length; i++) {
+    const m = found[i] as TextMatch;
+    const last = out[out.length - 1] as TextMatch;
+    if (m.start < last.end) {
+      last.end = Math.max(last.end, m.end);
+      last.groups |= m.groups;
+    } else out.push({ ...m });
+  }
+  return out;
+}
+
+const bitCount = (n: number) => {
+  let c = 0;
+  for (let v = n; v !== 0; v &= v - 1) c++;
+  return c;
+};
+
+const isSpace = (code: number) =>
+  code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || code === 0x2028 || code === 0x2029 || code === 0x3000;
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+/** Sentence ends a snippet may start after: . ! ? and the danda (।, ॥). */
+const SENTENCE_END = /[.!?।॥]/;
+
+/**
+ * A snippet of at most `maxChars` characters of `text` around its best place: the stretch holding the most different
+ * query groups (the first such stretch), starting at the beginning of its sentence when that is near, else at a word
+ * a little before the first match, and ending at a word's end. "…" shows where the text was cut. Without matches, the
+ * text's start.
+ */
+export function snippetAround(text: string, matches: readonly TextMatch[], maxChars = SNIPPET_MAX_CHARS): Snippet {
+  const len = text.length;
+  if (len === 0) return { text: '', marks: [] };
+  // The best window: the most different groups within maxChars less the lead, the first of them on a tie.
+  const span = Math.max(1, maxChars - SNIPPET_LEAD_CHARS / 2);
+  let best = -1;
+  let bestGroups = 0;
+  let bestLast = -1;
+  for (let i = 0, j = 0; i < matches.length; i++) {
+    if (j < i) j = i;
+    const from = (matches[i] as TextMatch).start;
+    while (j + 1 < matches.length && (matches[j + 1] as TextMatch).end - from <= span) j++;
+    let bits = 0;
+    for (let k = i; k <= j; k++) bits |= (matches[k] as TextMatch).groups;
+    const count = bitCount(bits);
+    if (count > bestGroups) {
+      best = i;
+      bestGroups = count;
+      bestLast = j;
+    }
+  }
+
+  let start = 0;
+  if (best >= 0) {
+    const first = (matches[best] as TextMatch).start;
+    const lastEnd = Math.min((matches[bestLast] as TextMatch).end, first + maxChars);
+    start = leadStart(text, first);
+    // Keep the window's last match inside the snippet: start later (at a word) when the lead would push it out.
+    if (lastEnd - start > maxChars) start = wordStartAtOrAfter(text, lastEnd - maxChars, first);
+    // Near the end of the text, room left over goes to the text before: the whole text when it fits.
+    // (from the first sentence start that fits, else a word).
+    if (len - start < maxChars) {
+      start =
+        len <= maxChars
+          ? 0
+          : (sentenceStartIn(text, len - maxChars, start) ?? wordStartAtOrAfter(text, len - maxChars, start));
+    }
+  }
+
+  let end = len;
+  if (end - start > maxChars) {
+    const cut = start + maxChars;
+    end = cut;
+    // Back to the last space before the cut (the end of a word); a single very long word is cut where it must be.
+    while (end > start && !isSpace(text.charCodeAt(end))) end--;
+    if (end === start) end = isHighSurrogate(text.charCodeAt(cut - 1)) ? cut - 1 : cut;
+  }
+  // No dangling separators before the "…".
+  if (end < len) {
+    while (end > start && (isSpace(text.charCodeAt(end - 1)) || /[,;:\-–—(]/.test(text.charAt(end - 1)))) end--;
+  }
+  const body = text.slice(start, end);
+  const lead = start > 0 ? ELLIPSIS : '';
+  const shift = lead.length - start;
+  const marks: TextMark[] = [];
+  for (const m of matches) {
+    if (m.end <= start || m.start >= end) continue;
+    marks.push([Math.max(m.start, start) + shift, Math.min(m.end, end) + shift]);
+  }
+  return { text: `${lead}${body}${end < len ? ELLIPSIS : ''}`, marks };
+}
+
+/** Where a snippet whose first match is at `first` begins: the text's start or its sentence's when near, else a word. */
+function leadStart(text: string, first: number): number {
+  if (first <= SNIPPET_LEAD_CHARS) return 0;
+  // The sentence the match is in, when it starts within the lead.
+  for (let p = first - 1; p >= first - SNIPPET_LEAD_CHARS && p > 0; p--) {
+    if (isSpace(text.charCodeAt(p)) && SENTENCE_END.test(text.charAt(p - 1))) {
+      return wordStartAtOrAfter(text, p, first);
+    }
+  }
+  return wordStartAtOrAfter(text, first - Math.floor(SNIPPET_LEAD_CHARS / 2), first);
+}
+
+/** The first sentence start in [from, to], if any. */
+function sentenceStartIn(text: string, from: number, to: number): number | null {
+  for (let p = Math.max(2, from); p <= to; p++) {
+    if (isSpace(text.charCodeAt(p - 1)) && !isSpace(text.charCodeAt(p)) && SENTENCE_END.test(text.charAt(p - 2))) {
+      return p;
+    }
+  }
+  return null;
+}
+
+/** The first word start at or after `from` (never after `limit`, the start of a match). */
+function wordStartAtOrAfter(text: string, from: number, limit: number): number {
+  let p = Math.max(0, from);
+  if (p === 0) return 0;
+  while (p < limit && !(isSpace(text.charCodeAt(p - 1)) && !isSpace(text.charCodeAt(p)))) p++;
+  return p;
+}
