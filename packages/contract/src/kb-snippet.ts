@@ -23,6 +23,9 @@ export interface Snippet {
   marks: TextMark[];
 }
 
+/** The header search box suggests the top this many articles as the reader types (issue 19: top 5 titles). */
+export const SEARCH_SUGGESTIONS_MAX = 5;
+
 /** At most this many characters of the original text in a snippet (not counting the "…"). */
 export const SNIPPET_MAX_CHARS = 180;
 /** How much of the text before the first highlighted word a snippet keeps, at most (it starts at a word). */

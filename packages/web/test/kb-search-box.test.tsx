@@ -1,4 +1,4 @@
-import { kbPaths, SEARCH_DEBOUNCE_MS } from '@selfserve/contract';
+import { kbPaths, kbSearchResponseSchema, SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS_MAX } from '@selfserve/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,10 +12,21 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-const results = [
-  { ...summary('100301', 'How refunds work'), snippet: 'when we approve a refund you can choose' },
-  { ...summary('100302', 'Refund for a cancelled ride'), snippet: 'if you paid online for a ride' },
-];
+// Checked against the contract's schema, so the fixture cannot drift from the API.
+const results = kbSearchResponseSchema.parse([
+  {
+    ...summary('100301', 'How refunds work'),
+    snippet: 'When we approve a refund, you can choose…',
+    snippet_marks: [[18, 24]],
+    title_marks: [[4, 11]],
+  },
+  {
+    ...summary('100302', 'Refund for a cancelled ride'),
+    snippet: 'If you paid online for a ride',
+    snippet_marks: [],
+    title_marks: [[0, 6]],
+  },
+]);
 
 /** The box loads its suggestions when first focused (kb-search-box.tsx): let that module arrive before typing. */
 async function suggestionsLoaded() {
@@ -64,11 +75,19 @@ describe('header search box: suggestions', () => {
     await act(async () => vi.advanceTimersByTime(1));
     const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
     expect(url.searchParams.get('query')).toBe('refnd');
+    // The top five articles (the results page lists them all).
+    expect(url.searchParams.get('limit')).toBe(String(SEARCH_SUGGESTIONS_MAX));
+    expect(SEARCH_SUGGESTIONS_MAX).toBe(5);
 
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(2);
     expect(options[0]).toHaveTextContent('How refunds work');
-    expect(options[0]).toHaveTextContent('when we approve a refund');
+    expect(options[0]).toHaveTextContent('When we approve a refund, you can choose…');
+    // The matched words are marked in the title and the snippet.
+    expect([...(options[0] as HTMLElement).querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
+      'refunds',
+      'refund',
+    ]);
     expect(options[0]).toHaveAttribute('href', '/article/100301');
     expect(box).toHaveAttribute('aria-expanded', 'true');
 

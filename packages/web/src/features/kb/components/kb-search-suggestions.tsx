@@ -1,4 +1,4 @@
-import { type KbSearchResult, SEARCH_MIN_CHARS } from '@selfserve/contract';
+import { type KbSearchResult, SEARCH_MIN_CHARS, SEARCH_SUGGESTIONS_MAX } from '@selfserve/contract';
 import { useCallback, useEffect } from 'react';
 import { Link } from 'react-router';
 import { contentLang } from '../../../lib/content-lang';
@@ -7,6 +7,7 @@ import { articleHref, searchHref } from '../../../lib/kb/paths';
 import { searchTypeOf } from '../../../lib/kb/search-type';
 import { useSession } from '../../../lib/session';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
+import { Highlighted } from './kb-search-highlight';
 
 const none: KbSearchResult[] = [];
 
@@ -29,10 +30,13 @@ export function KbSearchSuggestions({ listId, text, open, active, onResults, onC
   const { t, locale } = useI18n();
   const { user, isMember } = useSession();
   const type = searchTypeOf(user?.role, isMember);
-  // The search call (and the contract schemas it brings) loads with the first search.
+  // The search call (and the contract schemas it brings) loads with the first search. The top few articles, best
+  // first: the results page lists them all.
   const search = useCallback(
     (query: string) =>
-      import('../../../lib/kb/search-articles').then((m) => m.searchArticles({ type, query, limit: 8 })),
+      import('../../../lib/kb/search-articles').then((m) =>
+        m.searchArticles({ type, query, limit: SEARCH_SUGGESTIONS_MAX }),
+      ),
     [type],
   );
   const result = useDebouncedSearch(text, search);
@@ -69,8 +73,12 @@ export function KbSearchSuggestions({ listId, text, open, active, onResults, onC
                 onClick={onClose}
                 lang={contentLang(item.title, locale)}
               >
-                <span className="kb-search__title">{item.title}</span>
-                <span className="kb-search__snippet">{item.snippet}</span>
+                <span className="kb-search__title">
+                  <Highlighted text={item.title} marks={item.title_marks} />
+                </span>
+                <span className="kb-search__snippet">
+                  <Highlighted text={item.snippet} marks={item.snippet_marks} />
+                </span>
               </Link>
             ))
           : null}

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../components/kb.css';
 import { Button } from '../../../components/button';
 import { articleHref } from '../../../lib/kb/paths';
+import { Highlighted } from '../components/kb-search-highlight';
 import { SearchNextStep } from '../components/search-next-step';
 
 function ResultList({ results, testId }: { results: KbSearchResult[]; testId: string }) {
@@ -19,9 +20,12 @@ function ResultList({ results, testId }: { results: KbSearchResult[]; testId: st
         // An article not yet translated is shown in English: its title and snippet say so (lang).
         <li key={result.id} className="kb-results__item" lang={contentLang(result.title, locale)}>
           <Link to={articleHref(result.id)} className="kb-results__title">
-            {result.title}
+            <Highlighted text={result.title} marks={result.title_marks} />
           </Link>
-          <p className="kb-results__snippet">{result.snippet}</p>
+          {/* The article's own words around the match, the matched words marked (docs/kb-search.md). */}
+          <p className="kb-results__snippet">
+            <Highlighted text={result.snippet} marks={result.snippet_marks} />
+          </p>
         </li>
       ))}
     </ol>
