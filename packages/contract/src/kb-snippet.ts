@@ -28,8 +28,13 @@ export const SEARCH_SUGGESTIONS_MAX = 5;
 
 /** At most this many characters of the original text in a snippet (not counting the "…"). */
 export const SNIPPET_MAX_CHARS = 180;
-/** How much of the text before the first highlighted word a snippet keeps, at most (it starts at a word). */
+/**
+ * A match this near the text's start shows the text from its start; else the snippet starts at the match's sentence
+ * when near (SENTENCE_LOOKBACK_CHARS), or at a word about half this before the match.
+ */
 export const SNIPPET_LEAD_CHARS = 48;
+/** A snippet starts at the beginning of its first match's sentence when that is at most this far before the match. */
+const SENTENCE_LOOKBACK_CHARS = 80;
 const ELLIPSIS = '…';
 
 /** One word of an original text: its place, and its tokens as the index normalises them (usually one). */
@@ -253,12 +258,13 @@ export function snippetAround(text: string, matches: readonly TextMatch[], maxCh
 /** Where a snippet whose first match is at `first` begins: the text's start or its sentence's when near, else a word. */
 function leadStart(text: string, first: number): number {
   if (first <= SNIPPET_LEAD_CHARS) return 0;
-  // The sentence the match is in, when it starts within the lead.
-  for (let p = first - 1; p >= first - SNIPPET_LEAD_CHARS && p > 0; p--) {
+  // The sentence the match is in, when it starts near enough (the text's own start is one too).
+  for (let p = first - 1; p >= first - SENTENCE_LOOKBACK_CHARS && p > 0; p--) {
     if (isSpace(text.charCodeAt(p)) && SENTENCE_END.test(text.charAt(p - 1))) {
       return wordStartAtOrAfter(text, p, first);
     }
   }
+  if (first <= SENTENCE_LOOKBACK_CHARS) return 0;
   return wordStartAtOrAfter(text, first - Math.floor(SNIPPET_LEAD_CHARS / 2), first);
 }
 

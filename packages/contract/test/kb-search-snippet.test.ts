@@ -145,6 +145,13 @@ describe('snippets: the original text around the best match', () => {
     expect(shown(s)).toContain('wallet');
   });
 
+  it('a match late in the first sentence still shows the text from its start', () => {
+    const text = `The quickest way to get money back is the in-app wallet or a voucher: both are instant. ${'More text follows here. '.repeat(10)}`;
+    const s = highlighter('wallet').snippet(text);
+    expect(s.text.startsWith('The quickest way')).toBe(true);
+    expect(shown(s)).toEqual(['wallet']);
+  });
+
   it('the whole text with no "…" when it is short', () => {
     const s = highlighter('refund').snippet('Your refund is on its way.');
     expect(s).toEqual({ text: 'Your refund is on its way.', marks: [[5, 11]] });
