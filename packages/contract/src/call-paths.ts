@@ -1,4 +1,4 @@
-// Zod-free and tiny: the web router's table reads OVERLAY_ROUTE on the first page, which must not carry the schemas.
+// Zod-free: the calls' paths, for the lazy pages and the server (the /overlay page's path is in area-routes.ts).
 
 /**
  * Calls the help centre places through the telephony provider (core.md §4, §7, §8; docs/telephony.md): click-to-call,
@@ -13,6 +13,3 @@ export const callPaths = {
   sdCallUs: '/api/callus/getSdCallUs',
   sendAppLink: '/api/send_app_link',
 } as const;
-
-/** The client-side route of the click-to-call failure popup (core.md §2). */
-export const OVERLAY_ROUTE = '/overlay';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messageParamsSchema } from './message-params.ts';
 import type { LabelValue } from './one-touch.ts';
 
-export { callPaths, OVERLAY_ROUTE } from './call-paths.ts';
+export { callPaths } from './call-paths.ts';
 
 /**
  * The click-to-call values of core.md §4. The server answers SUCCESS (the call is being placed) or one of the

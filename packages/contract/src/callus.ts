@@ -1,31 +1,10 @@
 import { z } from 'zod';
 import type { getCityResponseSchema } from './bookings.ts';
 
-/**
- * Call us with a one-time code (core.md §1, §2 /callUs, §3 call-us result, §7, §9; docs/telephony.md "Call us").
- * The person sees our number and a code; when they call, the IVR receives the digits they (or their phone) typed and
- * asks us, through the provider's authenticated webhook, who is calling and about what.
- */
-export const callUsPaths = {
-  /** the number to call and the code to type (the `otp`) */
-  getCallUsNumber: '/api/callus/get_call_us_number',
-  /** the code the app's dial string sends by itself (the `token`) and whether the IVR plays its code prompt */
-  callUsToken: '/api/callus/call_us_token',
-  /** the telephony provider's webhook: the called number, the caller's number and the digits typed */
-  ivr: '/api/callus/ivr',
-  /** demo mode only: the demo phone dials through the same webhook, with the provider's secret */
-  demoDial: '/api/dev/phone/dial',
-} as const;
+// The calls' paths and the call-us link: callus-paths.ts; the pages: area-routes.ts (both zod-free, for first pages).
 
 /** GET /api/bookings/v1/get_city's answer: the city, its std code and local customer-care number (core.md §3 City info). */
 export type CallUsCity = z.infer<typeof getCityResponseSchema>;
-
-/** The web pages of the area. */
-export const callUsRoutes = {
-  callUs: '/callUs',
-  /** demo mode only (like /dev/outbox): a phone that dials our IVR */
-  demoPhone: '/dev/phone',
-} as const;
 
 /** How long a code may be used after it was given (docs/telephony.md: long enough to dial, short enough to be useless later). */
 export const CALL_US_CODE_TTL_MINUTES = 10;
@@ -186,12 +165,3 @@ export const demoDialSchema = z.object({
   caller_number: phoneField,
   digits: ivrRequestSchema.shape.digits,
 });
-
-/** /callUs with what the person was looking at (the link of the article footer and of the result dialog). */
-export function callUsHref(context: { articleId?: string | null; bookingId?: string | null } = {}): string {
-  const query = [
-    context.bookingId ? `booking_id=${encodeURIComponent(context.bookingId)}` : null,
-    context.articleId ? `article_id=${encodeURIComponent(context.articleId)}` : null,
-  ].filter(Boolean);
-  return query.length > 0 ? `${callUsRoutes.callUs}?${query.join('&')}` : callUsRoutes.callUs;
-}

@@ -16,9 +16,6 @@ export const chatPaths = {
   ws: '/api/chat/v1/ws',
 } as const;
 
-/** The chat page (ours, not in core.md §2; the /chatbot page hands off to it). */
-export const CHAT_ROUTE = '/chat';
-
 /** Longest message a person may send, in characters. */
 export const CHAT_MESSAGE_MAX_CHARS = 1000;
 /** Messages a conversation's person may send per minute (counted in the database, so across instances). */

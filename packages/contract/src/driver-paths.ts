@@ -1,6 +1,8 @@
 // Zod-free and small: the driver home's link, the rides list's paging and the pages' paths need no schemas
 // (driver.ts has them), so a first page that only links here does not load them.
 
+import { driverRoutes } from './area-routes.ts';
+
 export const driverPaths = {
   /** Ours: the spec names the driver profile's fields (core.md §3) but no path for it. */
   profile: '/api/users/v1/driver_profile',
@@ -12,13 +14,7 @@ export const driverPaths = {
   invoice: '/api/bookings/v3/invoice',
 } as const;
 
-/** The web pages of the driver's rides (ours; docs/driver.md says why not /myrides). */
-export const driverRoutes = {
-  rides: '/driver/rides',
-  ride: '/driver/rides/:crn',
-  statement: '/driver/rides/:crn/statement',
-} as const;
-
+/** Links to one ride and its statement (the pages: area-routes.ts driverRoutes; docs/driver.md says why not /myrides). */
 const seg = encodeURIComponent;
 export const driverRideHref = (crn: string) => `${driverRoutes.rides}/${seg(crn)}`;
 export const driverStatementHref = (crn: string) => `${driverRoutes.rides}/${seg(crn)}/statement`;

@@ -4,13 +4,13 @@ import {
   CALL_US_TOKEN_DIGITS,
   callUsContextSchema,
   callUsDialString,
-  callUsHref,
   DIAL_PAUSE,
   ivrRequestSchema,
   phoneDigits,
   showStdCodeFooter,
   telHref,
 } from '../src/callus.ts';
+import { callUsHref } from '../src/callus-paths.ts';
 
 describe('callUsDialString (core.md §9)', () => {
   it.each([

@@ -1,12 +1,13 @@
-import { appRoutePatterns, type EntryMode } from '@selfserve/contract';
+import { apiPaths, appRoutePatterns, type EntryMode } from '@selfserve/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { moreRouteTable } from '../src/app/more-routes';
 import { NotFoundPage } from '../src/app/pages/not-found';
 import { RootRedirect } from '../src/app/root-redirect';
-import { createAppRoutes } from '../src/app/router';
-import { createTestQueryClient, renderAppRoutes, riya } from './utils';
+import { createAppRouter, createAppRoutes } from '../src/app/router';
+import { createTestQueryClient, jsonResponse, mockFetch, renderAppRoutes, riya, sessionResponse } from './utils';
 
 /** Every path the router's tables name, as written (index routes as '/'; the catch-all left out). */
 function pathsOf(routes: RouteObject[]): string[] {
@@ -18,8 +19,22 @@ function pathsOf(routes: RouteObject[]): string[] {
 
 describe("the router's pages and the contract's list (issue 14)", () => {
   it('name the same paths, so the server answers 404 for exactly the paths the app has no page for', () => {
-    const paths = pathsOf(createAppRoutes(createTestQueryClient()));
+    const paths = pathsOf(createAppRoutes(createTestQueryClient(), moreRouteTable));
     expect([...paths].sort()).toEqual([...appRoutePatterns].sort());
+  });
+});
+
+describe('the pages the browser router learns on demand (app/more-routes.ts)', () => {
+  it('are found on the first navigation only the catch-all matched; a path of no page stays not found', async () => {
+    mockFetch({ [apiPaths.session]: () => jsonResponse(sessionResponse(null)) });
+    const router = createAppRouter(createTestQueryClient());
+    await router.navigate('/driver/rides');
+    expect(router.state.matches.at(-1)?.route.path).toBe('/driver/rides');
+    await router.navigate('/callUs');
+    expect(router.state.matches.at(-1)?.route.path).toBe('/callUs');
+    await router.navigate('/no-such-page');
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+    router.dispose();
   });
 });
 

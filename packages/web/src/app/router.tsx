@@ -1,15 +1,10 @@
 import { bookingRoutes, routes, type SessionResponse } from '@selfserve/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { authRouteTable } from '../features/auth/route-table';
 import { bookingRouteTable } from '../features/bookings/route-table';
-import { callsRouteTable } from '../features/calls/route-table';
-import { callUsRouteTable } from '../features/callus/route-table';
-import { chatRouteTable } from '../features/chat/route-table';
-import { driverRouteTable } from '../features/driver/route-table';
 import { kbRouteTable } from '../features/kb/route-table';
-import { mailRouteTable } from '../features/mail/route-table';
 import { oneTouchRouteTable } from '../features/onetouch/route-table';
 import { orderRouteTable } from '../features/orders/route-table';
 import { ticketRouteTable } from '../features/tickets/route-table';
@@ -32,7 +27,6 @@ function PageLoader() {
 const pageRoutes: RouteObject[] = [
   ...kbRouteTable,
   ...bookingRouteTable,
-  ...driverRouteTable,
   // Composes bookings (the booking's help) with one-touch (the ride's bill), so it lives in the app.
   lazyRoute(
     `${bookingRoutes.bookingDetails}/billing_issue/:source`,
@@ -43,19 +37,19 @@ const pageRoutes: RouteObject[] = [
   lazyRoute('/bd_address', () => import('../features/flows/cab-attachment/bd-address-page'), 'BdAddressPage'),
   ...orderRouteTable,
   ...ticketRouteTable,
-  ...callsRouteTable,
-  ...chatRouteTable,
   ...oneTouchRouteTable,
-  ...mailRouteTable,
-  ...callUsRouteTable,
   ...authRouteTable,
-  // Chat with us: the form post that hands the reader over to the chat (docs/chat.md).
-  lazyRoute('/chatbot', () => import('../features/chat/chatbot-page'), 'ChatbotPage'),
   lazyRoute(routes.articleNotFound, () => import('../components/article-not-found'), 'ArticleNotFound'),
 ];
 
-/** Every page is its own chunk; the shell and these few lines are all the first page pays for routing. */
-export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+/** The route whose children are the pages: where the pages of more-routes.ts are added. */
+const PAGES_ROUTE_ID = 'pages';
+
+/**
+ * Every page is its own chunk; the shell and these few lines are all the first page pays for routing. `more` adds
+ * the pages of more-routes.ts from the start (tests, a server render); the browser's router learns them on demand.
+ */
+export function createAppRoutes(queryClient: QueryClient, more: RouteObject[] = []): RouteObject[] {
   return [
     {
       id: 'root',
@@ -81,10 +75,12 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
       shouldRevalidate: () => false,
       children: [
         {
+          id: PAGES_ROUTE_ID,
           ErrorBoundary: RouteError,
           children: [
             { index: true, Component: RootRedirect },
             ...pageRoutes,
+            ...more,
             // None of the app's pages (contract appRoutePatterns; the server answered 404): the not-found page.
             lazyRoute('*', () => import('./pages/not-found'), 'NotFoundPage'),
           ],
@@ -97,7 +93,19 @@ export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
-  const router = createBrowserRouter(createAppRoutes(queryClient));
+  const routes = createAppRoutes(queryClient);
+  let morePatched = false;
+  const router = createBrowserRouter(routes, {
+    // A path only the catch-all matches may be one of more-routes.ts's pages: load their table once, add it, and
+    // let the router match again (React Router's lazy route discovery). Any other path never waits for it.
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (morePatched || matchRoutes(routes, path)?.at(-1)?.route.path !== '*') return;
+      const { moreRouteTable } = await import('./more-routes');
+      if (morePatched) return;
+      morePatched = true;
+      patch(PAGES_ROUTE_ID, moreRouteTable);
+    },
+  });
 
   const isHeadingTo = (path: string) =>
     router.state.location.pathname === path || router.state.navigation.location?.pathname === path;

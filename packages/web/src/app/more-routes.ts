@@ -1,0 +1,22 @@
+import type { RouteObject } from 'react-router';
+import { callsRouteTable } from '../features/calls/route-table';
+import { callUsRouteTable } from '../features/callus/route-table';
+import { chatRouteTable } from '../features/chat/route-table';
+import { driverRouteTable } from '../features/driver/route-table';
+import { mailRouteTable } from '../features/mail/route-table';
+import { lazyRoute } from '../lib/lazy-route';
+
+/**
+ * The pages a reader reaches from another page, never as the help centre's front door: call us and the calls'
+ * overlay, chat, the driver's trips, the demo's tools. The router learns them on the first navigation that none of
+ * its own pages matches (router.tsx), so the first page does not carry their table.
+ */
+export const moreRouteTable: RouteObject[] = [
+  ...driverRouteTable,
+  ...callsRouteTable,
+  ...chatRouteTable,
+  ...mailRouteTable,
+  ...callUsRouteTable,
+  // Chat with us: the form post that hands the reader over to the chat (docs/chat.md).
+  lazyRoute('/chatbot', () => import('../features/chat/chatbot-page'), 'ChatbotPage'),
+];
