@@ -47,19 +47,80 @@ export interface TextWord {
 // The same split as normalizeSearchText: a word is a run of letters, marks (Devanagari vowel signs, combining
 // accents) and digits. Each run is normalised on its own (NFKC, lower case), so a normalisation that changes the
 // length ("ﬁ" → "fi", "İ" → "i̇", "क़" → "क़", "e + ◌́" → "é") never moves a place: ranges are the run's, in the original.
-const WORD_RUN = /[\p{L}\p{M}\p{N}]+/gu;
-const ASCII_WORD = /^[A-Za-z0-9]+$/;
+// Scanned by character code with a table (a snippet is built for every result of an uncached search).
+const WORD_CHAR = /^[\p{L}\p{M}\p{N}]$/u;
+/** Per UTF-16 code unit of the BMP: 0 not yet known, 1 part of a word, 2 not. Filled as texts are read. */
+const wordUnits = new Uint8Array(0x10000);
+for (let c = 0; c < 128; c++) {
+  wordUnits[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 2;
+}
+
+/** Length in code units of the word character at i (2 for a letter outside the BMP), or 0 when it is none. */
+function wordCharAt(text: string, i: number): number {
+  const code = text.charCodeAt(i);
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const cp = text.codePointAt(i) as number;
+    return cp > 0xffff && WORD_CHAR.test(String.fromCodePoint(cp)) ? 2 : 0;
+  }
+  let kind = wordUnits[code];
+  if (kind === 0) {
+    kind = WORD_CHAR.test(String.fromCharCode(code)) ? 1 : 2;
+    wordUnits[code] = kind;
+  }
+  return kind === 1 ? 1 : 0;
+}
+
+/**
+ * Calls `visit` for each word of a text: its place and whether it is plain ASCII (then its token is its lower case,
+ * since NFKC leaves ASCII letters and digits as they are). A visit answering true stops the walk.
+ */
+function forEachWord(text: string, visit: (start: number, end: number, ascii: boolean) => boolean | undefined): void {
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    const code = text.charCodeAt(i);
+    // ASCII straight from the table: most of most texts.
+    let step = code < 128 ? (wordUnits[code] === 1 ? 1 : 0) : wordCharAt(text, i);
+    if (step === 0) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let ascii = true;
+    while (step !== 0) {
+      if (step === 2 || text.charCodeAt(i) >= 128) ascii = false;
+      i += step;
+      if (i >= len) break;
+      const next = text.charCodeAt(i);
+      step = next < 128 ? (wordUnits[next] === 1 ? 1 : 0) : wordCharAt(text, i);
+    }
+    if (visit(start, i, ascii) === true) return;
+  }
+}
+
+/** A word's tokens as the index normalises it (usually one; NFKC may make several of one run: "½" → "1 2"). */
+function tokensOf(run: string, ascii: boolean): string[] {
+  if (ascii) return [run.toLowerCase()];
+  // NFKC is the costly part of reading Hindi and other scripts, and a language's words recur: remembered (bounded).
+  let tokens = normalisedRuns.get(run);
+  if (!tokens) {
+    tokens = normalizeSearchText(run).split(' ').filter(Boolean);
+    if (normalisedRuns.size >= NORMALISED_RUNS_MAX) normalisedRuns.clear();
+    normalisedRuns.set(run, tokens);
+  }
+  return tokens;
+}
+const NORMALISED_RUNS_MAX = 20_000;
+const normalisedRuns = new Map<string, string[]>();
 
 /** The words of an original text with their places in it. */
 export function textWords(text: string): TextWord[] {
   const words: TextWord[] = [];
-  WORD_RUN.lastIndex = 0;
-  for (let m = WORD_RUN.exec(text); m !== null; m = WORD_RUN.exec(text)) {
-    const run = m[0];
-    // NFKC leaves ASCII letters and digits as they are: the common case skips normalize().
-    const tokens = ASCII_WORD.test(run) ? [run.toLowerCase()] : normalizeSearchText(run).split(' ').filter(Boolean);
-    if (tokens.length > 0) words.push({ start: m.index, end: m.index + run.length, tokens });
-  }
+  forEachWord(text, (start, end, ascii) => {
+    const tokens = tokensOf(text.slice(start, end), ascii);
+    if (tokens.length > 0) words.push({ start, end, tokens: [...tokens] });
+    return false;
+  });
   return words;
 }
 
@@ -115,38 +176,74 @@ export function highlighterFor(groups: readonly QueryGroup[]): Highlighter {
     let bits = exact.get(token) ?? 0;
     for (const p of prefixes) if (token.startsWith(p.word)) bits |= p.bit;
     for (const t of typos) {
-      if ((bits & t.bit) === 0 && Math.abs(token.length - t.word.length) <= 1 && !indexStopWords.has(token)) {
-        if (withinOneEdit(t.word, token)) bits |= t.bit;
+      if ((bits & t.bit) === 0 && Math.abs(token.length - t.word.length) <= 1 && withinOneEdit(t.word, token)) {
+        if (!indexStopWords.has(token)) bits |= t.bit;
       }
     }
     return bits;
   };
 
-  const matches = (text: string): TextMatch[] => {
+  // Lengths a plain ASCII word must have to match anything alone: its token is only made when it may (most words of a
+  // text match nothing). Phrases need every token.
+  const minPrefix = prefixes.length > 0 ? Math.min(...prefixes.map((p) => p.word.length)) : Number.POSITIVE_INFINITY;
+  const lengths = new Set<number>([...exact.keys()].map((w) => w.length));
+  for (const t of typos) for (const d of [-1, 0, 1]) lengths.add(t.word.length + d);
+  const mayMatch = (length: number) => length >= minPrefix || lengths.has(length);
+
+  const allGroups = 2 ** Math.min(groups.length, 30) - 1;
+
+  /**
+   * The matches of a text. With `snippetChars`, the walk stops once it is past any snippet that long could reach: a
+   * stretch holding every group has been seen, and snippetAround's window starts at the first such stretch or before.
+   */
+  const matches = (text: string, snippetChars?: number): TextMatch[] => {
     if (groups.length === 0 || text.length === 0) return [];
-    const words = textWords(text);
+    const found: TextMatch[] = [];
+    if (phrases.length === 0) {
+      let seen = 0;
+      let stopAt = Number.POSITIVE_INFINITY;
+      forEachWord(text, (start, end, ascii) => {
+        if (start > stopAt) return true;
+        if (ascii && !mayMatch(end - start)) return false;
+        let bits = 0;
+        for (const token of tokensOf(text.slice(start, end), ascii)) bits |= tokenBits(token);
+        if (bits === 0) return false;
+        found.push({ start, end, groups: bits });
+        seen |= bits;
+        if (snippetChars !== undefined && seen === allGroups && stopAt === Number.POSITIVE_INFINITY) {
+          // The latest stretch ending here that holds every group: if it fits a window, the snippet is settled.
+          let have = 0;
+          let k = found.length - 1;
+          for (; k >= 0 && have !== allGroups; k--) have |= (found[k] as TextMatch).groups;
+          const from = (found[k + 1] as TextMatch).start;
+          if (end - from <= windowSpan(snippetChars)) stopAt = from + snippetChars;
+        }
+        return false;
+      });
+      return found;
+    }
     // Tokens with the place of the word they come from (a word normalised into several tokens gives each its place).
     const tokens: string[] = [];
-    const owner: TextWord[] = [];
-    for (const w of words) {
-      for (const t of w.tokens) {
-        tokens.push(t);
-        owner.push(w);
+    const starts: number[] = [];
+    const ends: number[] = [];
+    forEachWord(text, (start, end, ascii) => {
+      for (const token of tokensOf(text.slice(start, end), ascii)) {
+        tokens.push(token);
+        starts.push(start);
+        ends.push(end);
       }
-    }
-    const found: TextMatch[] = [];
+      return false;
+    });
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i] as string;
-      const w = owner[i] as TextWord;
+      const start = starts[i] as number;
       const bits = tokenBits(token);
-      if (bits !== 0) found.push({ start: w.start, end: w.end, groups: bits });
+      if (bits !== 0) found.push({ start, end: ends[i] as number, groups: bits });
       for (const p of phrases) {
         if (p.words[0] !== token || i + p.words.length > tokens.length) continue;
         let k = 1;
         while (k < p.words.length && tokens[i + k] === p.words[k]) k++;
-        if (k === p.words.length) {
-          found.push({ start: w.start, end: (owner[i + k - 1] as TextWord).end, groups: p.bit });
-        }
+        if (k === p.words.length) found.push({ start, end: ends[i + k - 1] as number, groups: p.bit });
       }
     }
     return merge(found);
@@ -155,9 +252,12 @@ export function highlighterFor(groups: readonly QueryGroup[]): Highlighter {
   return {
     matches,
     marks: (text) => matches(text).map((m) => [m.start, m.end]),
-    snippet: (text, maxChars = SNIPPET_MAX_CHARS) => snippetAround(text, matches(text), maxChars),
+    snippet: (text, maxChars = SNIPPET_MAX_CHARS) => snippetAround(text, matches(text, maxChars), maxChars),
   };
 }
+
+/** How far apart the matches of a snippet's best stretch may be: its length less a little lead. */
+const windowSpan = (maxChars: number) => Math.max(1, maxChars - SNIPPET_LEAD_CHARS / 2);
 
 /** Sorted by place; overlapping matches (a phrase and one of its words) become one. */
 function merge(found: TextMatch[]): TextMatch[] {
@@ -197,7 +297,7 @@ export function snippetAround(text: string, matches: readonly TextMatch[], maxCh
   const len = text.length;
   if (len === 0) return { text: '', marks: [] };
   // The best window: the most different groups within maxChars less the lead, the first of them on a tie.
-  const span = Math.max(1, maxChars - SNIPPET_LEAD_CHARS / 2);
+  const span = windowSpan(maxChars);
   let best = -1;
   let bestGroups = 0;
   let bestLast = -1;

@@ -177,6 +177,38 @@ describe('snippets: the original text around the best match', () => {
     expect(s.text).toBe(`${'a'.repeat(SNIPPET_MAX_CHARS - 1)}…`);
   });
 
+  it('stopping the walk early (once the snippet is settled) gives the snippet a full walk gives', () => {
+    // A seeded mix of words, sentences and repeats, so matches fall everywhere.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const vocabulary = [
+      'refund',
+      'wallet',
+      'card',
+      'cash.',
+      'ride',
+      'fee,',
+      'the',
+      'driver',
+      'refunds',
+      'walet',
+      'bank',
+    ];
+    const queries = ['refund', 'wallet card', 'cash fee', 'refund wallet bank', 'driver', 'zzzz card', 'walle'];
+    for (let n = 0; n < 200; n++) {
+      const text = Array.from({ length: 20 + Math.floor(next() * 150) }, () =>
+        next() < 0.1 ? 'Sentence ends here.' : vocabulary[Math.floor(next() * vocabulary.length)],
+      ).join(' ');
+      for (const q of queries) {
+        const h = highlighter(q);
+        expect(h.snippet(text), `${q} in ${text}`).toEqual(snippetAround(text, h.matches(text)));
+      }
+    }
+  });
+
   it('an empty text gives an empty snippet', () => {
     expect(highlighter('refund').snippet('')).toEqual({ text: '', marks: [] });
   });
