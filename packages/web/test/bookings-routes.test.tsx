@@ -166,7 +166,12 @@ describe('/bdetails/{crn}', () => {
     const metaCall = fetchMock.mock.calls.find(([input]) => String(input).startsWith(kbPaths.meta));
     expect(new URL(String(metaCall?.[0]), 'http://localhost').searchParams.get('booking_id')).toBe(charged.crn);
     await waitFor(() =>
-      expect(selectedBookingStore.get()).toEqual({ id: charged.id, crn: charged.crn, cab_category: 'prime', city: charged.city }),
+      expect(selectedBookingStore.get()).toEqual({
+        id: charged.id,
+        crn: charged.crn,
+        cab_category: 'prime',
+        city: charged.city,
+      }),
     );
     expect(await screen.findByTestId('booking-details')).toHaveTextContent('Bengaluru');
   });
@@ -180,7 +185,10 @@ describe('/bdetails/{crn}', () => {
       'href',
       `/${charged.crn}/dwritetous/100607`,
     );
-    expect(within(contact).getByRole('link', { name: 'Call us' })).toHaveAttribute('href', '/callUs');
+    expect(within(contact).getByRole('link', { name: 'Call us' })).toHaveAttribute(
+      'href',
+      `/callUs?booking_id=${charged.id}`,
+    );
   });
 
   it.each<[string, Partial<CustomerBooking>, string]>([
@@ -271,7 +279,12 @@ describe('/main', () => {
     const first = bookings(1)[0] as CustomerBooking;
     fireEvent.click(within(cards[0] as HTMLElement).getByRole('link'));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/bdetails/${first.crn}`));
-    expect(selectedBookingStore.get()).toEqual({ id: first.id, crn: first.crn, cab_category: 'prime', city: first.city });
+    expect(selectedBookingStore.get()).toEqual({
+      id: first.id,
+      crn: first.crn,
+      cab_category: 'prime',
+      city: first.city,
+    });
   });
 
   it("says 'No booking found' when there are none", async () => {
@@ -477,7 +490,12 @@ describe('articles in a booking context', () => {
     expect(within(card).getByTestId('booking-status')).toHaveTextContent('Cancelled');
     expect(within(card).getByRole('link')).toHaveAttribute('href', `/bdetails/${charged.crn}`);
     await waitFor(() =>
-      expect(selectedBookingStore.get()).toEqual({ id: charged.id, crn: charged.crn, cab_category: 'prime', city: charged.city }),
+      expect(selectedBookingStore.get()).toEqual({
+        id: charged.id,
+        crn: charged.crn,
+        cab_category: 'prime',
+        city: charged.city,
+      }),
     );
   });
 

@@ -177,7 +177,8 @@ describe('article footer (labels and master switches)', () => {
     serveArticle(article({ labels }));
     renderWithSession(<ArticleView id="100301" />, { session: { switches } });
     await loaded();
-    if (callUs) expect(screen.getByTestId('call-us-link')).toHaveAttribute('href', '/callUs');
+    // The code asked for there is bound to the article being read.
+    if (callUs) expect(screen.getByTestId('call-us-link')).toHaveAttribute('href', '/callUs?article_id=100301');
     else expect(screen.queryByTestId('call-us-link')).not.toBeInTheDocument();
     if (writeToUs) expect(screen.getByTestId('write-to-us-link')).toHaveAttribute('href', '/dwritetous/100301');
     else expect(screen.queryByTestId('write-to-us-link')).not.toBeInTheDocument();

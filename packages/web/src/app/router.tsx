@@ -93,13 +93,13 @@ export function createAppRoutes(queryClient: QueryClient, more: RouteObject[] = 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 export function createAppRouter(queryClient: QueryClient): AppRouter {
-  const routes = createAppRoutes(queryClient);
+  const appRoutes = createAppRoutes(queryClient);
   let morePatched = false;
-  const router = createBrowserRouter(routes, {
+  const router = createBrowserRouter(appRoutes, {
     // A path only the catch-all matches may be one of more-routes.ts's pages: load their table once, add it, and
     // let the router match again (React Router's lazy route discovery). Any other path never waits for it.
     async patchRoutesOnNavigation({ path, patch }) {
-      if (morePatched || matchRoutes(routes, path)?.at(-1)?.route.path !== '*') return;
+      if (morePatched || matchRoutes(appRoutes, path)?.at(-1)?.route.path !== '*') return;
       const { moreRouteTable } = await import('./more-routes');
       if (morePatched) return;
       morePatched = true;

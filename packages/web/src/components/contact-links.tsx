@@ -1,6 +1,6 @@
+import { callUsHref } from '@selfserve/contract';
 import { Link } from 'react-router';
 import { useI18n } from '../lib/i18n';
-import { kbRoutes } from '../lib/kb/paths';
 import { ChatWithUsLink, type ChatWithUsLinkProps } from './chat-with-us-link';
 
 /**
@@ -9,10 +9,13 @@ import { ChatWithUsLink, type ChatWithUsLinkProps } from './chat-with-us-link';
  */
 export function ContactLinks({
   callUs,
+  callUsAbout = {},
   writeToUsHref,
   chat = null,
 }: {
   callUs: boolean;
+  /** what the reader is looking at, so the call-us code is bound to it (docs/telephony.md "Call us") */
+  callUsAbout?: { articleId?: string | null; bookingId?: string | null };
   writeToUsHref: string | null;
   /** "Chat with us" where the place wants it; it shows only while chat is available (docs/chat.md) */
   chat?: ChatWithUsLinkProps | null;
@@ -21,7 +24,7 @@ export function ContactLinks({
   return (
     <div className="kb-article__contact">
       {callUs ? (
-        <Link to={kbRoutes.callUs} className="button button--secondary" data-testid="call-us-link">
+        <Link to={callUsHref(callUsAbout)} className="button button--secondary" data-testid="call-us-link">
           {t('kb.callUs')}
         </Link>
       ) : null}

@@ -45,6 +45,7 @@ export function ArticleFooter({
       <p>{t('kb.stillNeedHelp')}</p>
       <ContactLinks
         callUs={callUs}
+        callUsAbout={{ articleId, bookingId: booking?.id ?? null }}
         writeToUsHref={writeToUs ? (href ?? writeToUsHref(articleId, booking?.crn)) : null}
         chat={
           chat

@@ -12,7 +12,6 @@ export const kbRoutes = {
   articles: '/articles',
   simpleArticle: '/simple_article',
   kb: '/kb',
-  callUs: '/callUs',
   writeToUs: '/writetous',
 } as const;
 

@@ -116,6 +116,7 @@ export function BookingContact({ booking }: { booking: CustomerBooking }) {
       <p>{t('kb.stillNeedHelp')}</p>
       <ContactLinks
         callUs={switches.call_us}
+        callUsAbout={{ bookingId: booking.id }}
         writeToUsHref={articleId ? writeToUsHref(articleId, booking.crn) : null}
         chat={
           chat
