@@ -50,12 +50,14 @@ export default defineConfig(({ command }) => ({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/user_tracking': { target: apiTarget, changeOrigin: false },
+      '/driver/ss': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/user_tracking': { target: apiTarget, changeOrigin: false },
+      '/driver/ss': { target: apiTarget, changeOrigin: false },
     },
   },
 }));

@@ -50,6 +50,7 @@ export const appRoutePatterns = [
   '/driver/rides',
   '/driver/rides/:crn',
   '/driver/rides/:crn/statement',
+  '/driver/earnings',
   // orders
   '/orders/:kind/:orderId',
   '/orders/:kind/:orderId/dreport/:articleId',

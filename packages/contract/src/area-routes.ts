@@ -21,4 +21,6 @@ export const driverRoutes = {
   rides: '/driver/rides',
   ride: '/driver/rides/:crn',
   statement: '/driver/rides/:crn/statement',
+  /** the driver's earnings by day, week or month (docs/driver.md "Earnings") */
+  earnings: '/driver/earnings',
 } as const;

@@ -21,6 +21,7 @@ export * from './countries-api.ts';
 export * from './crn.ts';
 export * from './driver.ts';
 export * from './driver-paths.ts';
+export * from './driver-earnings.ts';
 export * from './entry-modes.ts';
 export * from './errors.ts';
 export * from './flows/billing-dispute.ts';

@@ -88,6 +88,12 @@ export const messages = {
   foodRiderNoBookings: 'Food-delivery riders cannot list driver bookings.',
   driverRidesOnly: 'Only driver partners have driver rides.',
   driverNoStatement: 'There is no earning statement for this ride.',
+  // driver earnings (docs/driver.md "Earnings")
+  earningsDayInvalid: 'Please give the day as YYYY-MM-DD.',
+  earningsRangeInvalid: 'The period must start on or before its last day.',
+  earningsRangeTooLong: 'Please choose a period of at most 366 days.',
+  earningsCarUnknown: 'This car is not attached to your account.',
+  foodRiderNoEarnings: 'Food-delivery riders cannot see driver earnings.',
   areaNotServed: 'We do not serve this area yet.',
   pageLinkInvalid: 'This page link is not valid. Please reload the list.',
   pageKeyNeeded: 'A page after the first needs the page_key of the page before.',
@@ -334,6 +340,18 @@ export const messages = {
   chatTooMany: "You're sending messages too quickly. Please wait a moment.",
   chatEnded: 'This chat has ended. Start a new chat to ask something else.',
   chatNotFound: 'This conversation could not be found.',
+  // driver one-touch articles: cleaning fee, timed calls, the partner side of a lost item (docs/driver.md)
+  driverCleaningNotCompleted: 'You can claim a cleaning fee only for a completed trip.',
+  driverCleaningTooLate: 'A cleaning fee must be claimed within 24 hours of the trip ending.',
+  driverCleaningPhotos: 'Please add 2 to 4 photos of the car taken before cleaning.',
+  driverCleaningOption: 'Please choose what happened in the car.',
+  driverCleaningAlreadyClaimed: 'You have already claimed a cleaning fee for this trip.',
+  driverCleaningClaimedTitle: 'Cleaning fee claim received',
+  driverCleaningClaimed: 'We will review your claim of {amount} within 48 hours. If it is approved, the fee is added under Adjustments and paid with your weekly payout.',
+  driverCallExpired: 'Calls about this trip were possible until {minutes} minutes after it ended. That time is over.',
+  driverArticleNoCall: 'This article has no call to make.',
+  labPartnerAnswerClosed: 'This request is no longer waiting for your answer.',
+  labHandoverNotYet: 'You can confirm the hand-over once you have told us that you found the item.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

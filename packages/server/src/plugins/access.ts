@@ -42,8 +42,8 @@ export interface RouteAccess {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Our API lives under these; each of its routes must say who may call it. */
-export const API_PREFIXES = ['/api/', '/user_tracking/', '/self_serve/'];
+/** Our API lives under these; each of its routes must say who may call it (/driver/ss/: earnings, core.md §7). */
+export const API_PREFIXES = ['/api/', '/user_tracking/', '/self_serve/', '/driver/ss/'];
 
 /** A route that is ours and speaks for the API, so it must declare `access` (docs pages are the plugin's). */
 export function needsAccessDeclaration(url: string, docsPrefix: string): boolean {
