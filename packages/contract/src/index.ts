@@ -20,6 +20,8 @@ export * from './countries.ts';
 export * from './countries-api.ts';
 export * from './crn.ts';
 export * from './driver.ts';
+export * from './driver-articles.ts';
+export * from './driver-billing.ts';
 export * from './driver-paths.ts';
 export * from './driver-earnings.ts';
 export * from './entry-modes.ts';

@@ -11,7 +11,12 @@ export const driverIndexes = [
   'driver_in_hi_trip',
   'driver_au_en',
   'driver_au_en_trip',
+  // Bike-taxi partners' own help (docs/driver.md "Who lands where"): no trip twins, a trip's help is the drivers'.
+  'driver_in_bike_en',
+  'driver_in_bike_hi',
 ] as const;
+/** The bike-taxi partners' index by language (India only: bike taxis run there). */
+export const bikePartnerIndexes = { en: 'driver_in_bike_en', hi: 'driver_in_bike_hi' } as const;
 export const FOOD_DELIVERY_INDEX = 'fp_rider_in';
 
 /** The language an index is written in: the drivers' Hindi indexes are Hindi at source, every other one English. */
@@ -62,6 +67,8 @@ export interface IndexContext {
   /** ISO country of the viewer (or of the booking's service country). */
   country: string | null | undefined;
   locale?: string | null | undefined;
+  /** A partner's type (users.partner_type): a bike partner reads the bike partners' index (docs/driver.md). */
+  partnerType?: string | null | undefined;
   isMember?: boolean;
   /** The booking the help is about, if any. */
   booking?: { cab_category?: string | null; saas_ride?: boolean | number | null } | null;
@@ -69,10 +76,20 @@ export interface IndexContext {
   orderKind?: MarketplaceKind | null;
 }
 
-/** Driver help is written for India and Australia; elsewhere drivers read the Indian English index. */
-function driverIndex(country: string, locale: string | null | undefined, withBooking: boolean): string {
+/**
+ * Driver help is written for India and Australia; elsewhere drivers read the Indian English index. A bike-taxi
+ * partner in India reads the bike partners' index at home; a trip's help is the drivers' trip index for every partner
+ * (trip problems — fare, cash, cancellation — are the same on two wheels; docs/driver.md "Who lands where").
+ */
+function driverIndex(
+  country: string,
+  locale: string | null | undefined,
+  withBooking: boolean,
+  partnerType: string | null | undefined,
+): string {
   const cc = country === 'AU' ? 'au' : 'in';
   const lang = cc === 'in' && isHindiFamily(locale) ? 'hi' : 'en';
+  if (cc === 'in' && !withBooking && partnerType === 'bike') return bikePartnerIndexes[lang];
   return `driver_${cc}_${lang}${withBooking ? '_trip' : ''}`;
 }
 
@@ -84,14 +101,14 @@ function isHindiFamily(locale: string | null | undefined): boolean {
 /**
  * The index names for a viewer, most specific first. Customers: country suffix unless India; SaaS
  * rides and the bike / auto / kp / cool_cab car categories have their own index; members also read
- * the Select index. Drivers: by booking presence, country and locale. Food-delivery riders and
- * marketplace orders have their own.
+ * the Select index. Drivers: by booking presence, country, locale and partner type (bike partners). Food-delivery
+ * riders and marketplace orders have their own.
  */
 export function articleIndexes(ctx: IndexContext): string[] {
   if (ctx.orderKind) return [marketplaceIndexes[ctx.orderKind]];
   if (ctx.role === 'food_delivery_rider') return [FOOD_DELIVERY_INDEX];
   const country = (ctx.country ?? 'IN').toUpperCase();
-  if (ctx.role === 'driver') return [driverIndex(country, ctx.locale, Boolean(ctx.booking))];
+  if (ctx.role === 'driver') return [driverIndex(country, ctx.locale, Boolean(ctx.booking), ctx.partnerType)];
 
   const category = (ctx.booking?.cab_category ?? '').toLowerCase();
   if (ctx.booking?.saas_ride && category in saasIndexes) return [saasIndexes[category as keyof typeof saasIndexes]];

@@ -49,7 +49,13 @@ export function requireDriver(user: UserRow): UserRow {
 export async function driverProfile(db: Kysely<Database>, user: UserRow): Promise<DriverProfile> {
   const country = await findCountryDialingCode(db, user.country_code);
   const role = user.role === 'food_delivery_rider' ? 'food_delivery_rider' : 'driver';
-  const [index = ''] = articleIndexes({ role, country: user.country_code, locale: user.locale, booking: null });
+  const [index = ''] = articleIndexes({
+    role,
+    country: user.country_code,
+    locale: user.locale,
+    partnerType: user.partner_type,
+    booking: null,
+  });
   return {
     status: 'SUCCESS',
     locale: user.locale,

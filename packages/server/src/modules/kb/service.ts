@@ -102,6 +102,7 @@ export async function kbViewerOf(
       role: user.role,
       country: user.country_code,
       locale: user.locale,
+      partnerType: user.partner_type,
       isMember: profile.isMember,
     }),
   };

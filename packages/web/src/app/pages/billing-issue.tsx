@@ -1,11 +1,13 @@
-import { bookingRoutes } from '@selfserve/contract';
+import { bookingRoutes, driverBillingSourceOf } from '@selfserve/contract';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { RideBill } from '../../components/bill/bill-breakdown';
 import { CheckedCrn } from '../../components/booking-context';
 import { RequireUser } from '../../components/require-user';
 import { BookingHelp } from '../../features/bookings/components/booking-help';
+import { DriverBillingHelp } from '../../features/driver/billing/driver-billing-help';
 import { selectedBookingStore } from '../../lib/selected-booking';
+import { useSession } from '../../lib/session';
 
 /** The bill's table names itself ('Your bill'), so the part needs no heading of its own. */
 function BillSection({ bookingId }: { bookingId: string }) {
@@ -16,21 +18,31 @@ function BillSection({ bookingId }: { bookingId: string }) {
   );
 }
 
+/** A rider: the selected booking's detail as on /bookingdetails, its bill above 'Choose an Issue'; none → /main. */
+function RiderBillingIssue() {
+  const [crn] = useState(() => selectedBookingStore.get()?.crn ?? null);
+  return crn ? (
+    <CheckedCrn crn={crn}>
+      {(valid) => <BookingHelp crn={valid} beforeIssues={(booking) => <BillSection bookingId={booking.id} />} />}
+    </CheckedCrn>
+  ) : (
+    <Navigate to={bookingRoutes.main} replace />
+  );
+}
+
+/** A driver: the trip of `?crn=`, its bill from the driver's side and the driver's billing articles. */
+function DriverBillingIssue() {
+  const { source } = useParams();
+  const [search] = useSearchParams();
+  return <DriverBillingHelp source={driverBillingSourceOf(source)} crn={search.get('crn')} />;
+}
+
 /**
- * /bookingdetails/billing_issue/{source} (spec §2, booking detail with billing help): the selected booking's
- * detail as on /bookingdetails, with its bill above the 'Choose an Issue' categories; no selection goes to /main.
+ * /bookingdetails/billing_issue/{source} (spec §2, driver booking detail with billing help; docs/driver.md "Billing
+ * help"). A driver sees his trip with its bill from his side; `{source}` is the page he came from (where Back goes).
+ * Anyone else keeps the rider's page: the selected booking with its bill.
  */
 export function BillingIssuePage() {
-  const [crn] = useState(() => selectedBookingStore.get()?.crn ?? null);
-  return (
-    <RequireUser>
-      {crn ? (
-        <CheckedCrn crn={crn}>
-          {(valid) => <BookingHelp crn={valid} beforeIssues={(booking) => <BillSection bookingId={booking.id} />} />}
-        </CheckedCrn>
-      ) : (
-        <Navigate to={bookingRoutes.main} replace />
-      )}
-    </RequireUser>
-  );
+  const { user } = useSession();
+  return <RequireUser>{user?.role === 'driver' ? <DriverBillingIssue /> : <RiderBillingIssue />}</RequireUser>;
 }

@@ -1,4 +1,10 @@
-import { driverRoutes, driverStatementHref, formatFare, rideStatusWordKey } from '@selfserve/contract';
+import {
+  driverBillingHref,
+  driverRoutes,
+  driverStatementHref,
+  formatFare,
+  rideStatusWordKey,
+} from '@selfserve/contract';
 import { Link, useParams } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { ErrorState } from '../../../components/error-state';
@@ -95,6 +101,12 @@ function DriverRide({ crn }: { crn: string }) {
           ) : (
             <p className="driver-page__note">{t('driverNoStatement')}</p>
           )}
+          {/* The trip's bill from the driver's side and the billing articles (docs/driver.md "Billing help"). */}
+          <p>
+            <Link to={driverBillingHref(ride.crn)} className="button" data-testid="driver-billing-link">
+              {t('driverBilling.title')}
+            </Link>
+          </p>
         </>
       )}
     </div>

@@ -93,6 +93,11 @@ export function HomePage() {
   const { user, ukHost, entryMode } = useSession();
   useDocumentTitle(t('home.title'));
   const at = { role: user?.role, entryMode };
+  // Partners' homes (docs/driver.md "Who lands where"): the operator app's /report and a food-delivery rider's /home
+  // name whom they are for; both offer the partner's tickets, neither a customer's booking list.
+  const operator = entryMode === 'operator_app';
+  const foodRider = user?.role === 'food_delivery_rider';
+  const partnerLead = operator ? 'partnerHomes.operator.lead' : foodRider ? 'partnerHomes.foodRider.lead' : null;
 
   useEffect(() => {
     // Spec §2: the home page clears the selected booking; its help is general again.
@@ -102,13 +107,18 @@ export function HomePage() {
   return (
     <div className="page">
       <p className="greeting">{user ? t('home.greetingNamed', { name: user.name }) : t('home.greeting')}</p>
-      <h1>{t('home.heading')}</h1>
+      <h1>{operator ? t('partnerHomes.operator.heading') : t('home.heading')}</h1>
+      {partnerLead ? (
+        <p className="home-lead" data-testid="partner-home-lead">
+          {t(partnerLead)}
+        </p>
+      ) : null}
       <HomeCategories
         after={
           user ? (
             <div className="card-grid home-cards">
               {/* Offered only to those who may open it: food-delivery riders cannot list bookings (core.md §6). */}
-              {offersBookings(at) ? (
+              {offersBookings(at) && !operator ? (
                 <section className="card" aria-labelledby="home-bookings-heading" data-testid="home-bookings">
                   <h2 id="home-bookings-heading">{t('home.bookingsHeading')}</h2>
                   <p>{t('home.bookingsText')}</p>
@@ -124,6 +134,15 @@ export function HomePage() {
                   <p>{t('driver.home.ridesText')}</p>
                   <Link to={driverRoutes.rides} className="button">
                     {t('driver.home.ridesLink')}
+                  </Link>
+                </section>
+              ) : null}
+              {operator || foodRider ? (
+                <section className="card" aria-labelledby="home-tickets-heading" data-testid="home-partner-tickets">
+                  <h2 id="home-tickets-heading">{t('tickets.list.title')}</h2>
+                  <p>{t('partnerHomes.tickets.text')}</p>
+                  <Link to={routes.tickets} className="button">
+                    {t('partnerHomes.tickets.link')}
                   </Link>
                 </section>
               ) : null}
