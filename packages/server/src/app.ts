@@ -27,6 +27,7 @@ import { callUsRoutes } from './modules/callus/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { chatAvailabilityRoutes } from './modules/chat/availability-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { driverEarningsRoutes } from './modules/driver/earnings-routes.ts';
 import { driverRoutes } from './modules/driver/routes.ts';
 import { driverCallRoutes } from './modules/driver-calls/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
   await app.register(chatRoutes(deps));
   await app.register(callRoutes(deps));
   await app.register(driverRoutes(deps));
+  await app.register(driverEarningsRoutes(deps));
   await app.register(callUsRoutes(deps));
 
   registerSpa(app, config.staticDir, readSession(deps));

@@ -41,6 +41,7 @@ import * as m0029 from './migrations/0029-call-requests.ts';
 import * as m0030 from './migrations/0030-chat-availability.ts';
 import * as m0031 from './migrations/0031-chat-conversations.ts';
 import * as m0034 from './migrations/0034-article-plain-text.ts';
+import * as m0037 from './migrations/0037-driver-cars.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -143,6 +144,7 @@ const migrations: Record<string, Migration> = {
   '0030-chat-availability': m0030,
   '0031-chat-conversations': m0031,
   '0034-article-plain-text': m0034,
+  '0037-driver-cars': m0037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -164,6 +164,16 @@ export interface DriverRidesTable {
   created_at: string;
 }
 
+/** migration 0037 (docs/driver.md "Earnings"): a fleet partner's attached cars. */
+export interface DriverCarsTable {
+  id: string;
+  user_id: string;
+  car_number: string;
+  car_model: string;
+  car_category: string;
+  attached_at: string;
+}
+
 export interface OrdersTable {
   id: string;
   user_id: string;
@@ -669,6 +679,7 @@ export interface Database {
   chat_config: ChatConfigTable;
   bookings: BookingsTable;
   driver_rides: DriverRidesTable;
+  driver_cars: DriverCarsTable;
   orders: OrdersTable;
   tickets: TicketsTable;
   driver_calls: DriverCallsTable;

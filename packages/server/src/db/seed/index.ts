@@ -7,6 +7,7 @@ import type {
   CitiesTable,
   CountriesTable,
   Database,
+  DriverCarsTable,
   DriverRidesTable,
   OrdersTable,
   RideCouponsTable,
@@ -19,6 +20,7 @@ import { BookingFactory } from './booking-factory.ts';
 import { assignCrns, buildBookings } from './bookings.ts';
 import { buildCashRides } from './cash-rides.ts';
 import { DAY, MINUTE, Rng } from './common.ts';
+import { buildDriverCars, buildEarningsHistory } from './driver-earnings.ts';
 import { buildDriverLedger, buildDriverRides } from './driver-rides.ts';
 import { rideCoupons } from './coupons.ts';
 import { BD_OFFICES } from './offices.ts';
@@ -46,6 +48,7 @@ export interface DemoData {
   chat_config: ChatConfigTable[];
   bookings: BookingsTable[];
   driver_rides: DriverRidesTable[];
+  driver_cars: DriverCarsTable[];
   ride_coupons: RideCouponsTable[];
   orders: OrdersTable[];
   tickets: TicketsTable[];
@@ -73,6 +76,8 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
   const orders = buildOrders(anchor);
   // The demo drivers' further rides and every partner ride's ledger row (docs/driver.md), built apart as well.
   const driverRides = buildDriverRides(anchor, bookings);
+  // Six months of earnings (docs/driver.md "Earnings"): the demo drivers' older trips, and jack's attached cars.
+  const earningsRides = buildEarningsHistory(anchor, bookings);
 
   return {
     users: USERS.map((u) => ({ ...u.row, created_at: new Date(anchor - u.createdDaysAgo * DAY).toISOString() })),
@@ -90,8 +95,9 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
     call_us_numbers: [...CALL_US_NUMBERS],
     chat_config: [...CHAT_CONFIG],
     // Built apart from the main sequence, so they shift no other ride's numbers.
-    bookings: [...bookings, ...buildCashRides(anchor), ...driverRides],
-    driver_rides: buildDriverLedger(anchor, [...bookings, ...driverRides]),
+    bookings: [...bookings, ...buildCashRides(anchor), ...driverRides, ...earningsRides],
+    driver_rides: buildDriverLedger(anchor, [...bookings, ...driverRides, ...earningsRides]),
+    driver_cars: buildDriverCars(anchor, bookings),
     ride_coupons: rideCoupons(bookings),
     orders,
     tickets: buildTickets(rng, anchor, seeded, orders),
@@ -143,6 +149,7 @@ export async function seedDemoData(
       chat_config: await insertChunked(trx, 'chat_config', data.chat_config),
       bookings: await insertChunked(trx, 'bookings', data.bookings),
       driver_rides: await insertChunked(trx, 'driver_rides', data.driver_rides),
+      driver_cars: await insertChunked(trx, 'driver_cars', data.driver_cars),
       ride_coupons: await insertChunked(trx, 'ride_coupons', data.ride_coupons),
       orders: await insertChunked(trx, 'orders', data.orders),
       tickets: await insertChunked(trx, 'tickets', data.tickets),
