@@ -7,6 +7,7 @@ import { type KbSearchResult, kbPaths, kbSearchResponseSchema, SNIPPET_MAX_CHARS
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
+import { searchArticles } from '../src/modules/kb/repo.ts';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 const filler = 'Your ride history lists every trip you took. '.repeat(5).trim();
@@ -50,6 +51,14 @@ describe.each(testDatabases)('search snippets and highlights [%s]', (dialect) =>
         '27',
         'Remboursement effectué',
         `${filler} Le remboursement est effectué sur votre carte bancaire, sous sept jours. ${filler}`,
+      ),
+    );
+    // Hidden on desktop, and the best match for "receipt": a desktop visitor's first result is the second hit.
+    fs.writeFileSync(
+      path.join(customer, '28.md'),
+      article('28', 'Receipt, receipt and receipts', 'Receipt receipt receipt: the app shows your receipt.').replace(
+        'position: 28\n',
+        'position: 28\ntags: [hide_desktop]\n',
       ),
     );
     const imported = await importKnowledgeBase(t.database.db, t.database.dialect, dir);
@@ -116,6 +125,21 @@ describe.each(testDatabases)('search snippets and highlights [%s]', (dialect) =>
     expect(hit.snippet).toBe('आपकी कमाई हर मंगलवार को आपके बैंक खाते में भेजी जाती है। कमीशन और कटौती के बाद भुगतान होता है।');
     expect(marked(hit.snippet, hit.snippet_marks)).toEqual(['भुगतान']);
     expect(marked(hit.title, hit.title_marks)).toEqual(['भुगतान']);
+  });
+
+  it('builds the snippet of a hit shown past the hits hidden from this viewer (after the ranking)', async () => {
+    // 28 ranks first but is hidden on desktop: a visitor asking for one result is shown the second hit.
+    const ranked = await searchArticles(t.database.db, t.database.dialect, 'receipt', ['customer'], 5);
+    expect(ranked.map((h) => h.id).slice(0, 2)).toEqual(['28', '26']);
+    const res = await new TestClient(t.app).get(`${kbPaths.search('customer')}?query=receipt&limit=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    const [hit] = kbSearchResponseSchema.parse(res.json());
+    expect(hit?.id).toBe('26');
+    expect(hit?.snippet.startsWith('If your receipt shows <script>')).toBe(true);
+    expect(marked(hit?.snippet ?? '', hit?.snippet_marks ?? [])).toEqual(['receipt', 'receipt']);
+    // The same ranking, asked again: the built answer is kept.
+    const again = await new TestClient(t.app).get(`${kbPaths.search('customer')}?query=receipt&limit=1`);
+    expect(again.json()).toEqual(res.json());
   });
 
   it('builds the snippet from the stored HTML for a row imported before the plain text was stored', async () => {

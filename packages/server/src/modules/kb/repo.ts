@@ -45,6 +45,12 @@ export function findArticle(db: Db, id: string) {
   return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The plain texts of some articles' bodies (search snippets built after the ranking). */
+export function plainBodies(db: Db, ids: string[]): Promise<{ id: string; body_plain: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('articles').select(['id', 'body_plain']).where('id', 'in', ids).execute();
+}
+
 export function findTreeRows(db: Db, ids: string[]): Promise<TreeRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('articles').select(treeColumns).where('id', 'in', ids).execute();

@@ -7,6 +7,7 @@ import {
   type CategoryNode,
   coded,
   type EntryMode,
+  type Highlighter,
   highlighterFor,
   type IndexContext,
   indexContextFor,
@@ -46,6 +47,7 @@ import {
   listTranslatedTitles,
   listTree,
   mostHelpful,
+  plainBodies,
   recordZeroResultSearch,
   searchArticles,
   sweepAddressVotes,
@@ -450,9 +452,46 @@ export async function relatedArticles(
  * applied after the cache, so one entry serves every audience.
  */
 const SEARCH_CACHE_SIZE = 5000;
-const searchCache = new Map<string, KbSearchResult[]>();
 
-/** The ranked results of a query, with snippets, before any viewer rule. */
+/** One ranked hit: what the answer needs of it, and the answer once its snippet is built. */
+interface RankedHit {
+  id: string;
+  summary: ArticleSummary;
+  title: string;
+  partial: boolean;
+  /** null until built: the hits past the first `eager` are asked for in case the viewer may not open some before */
+  result: KbSearchResult | null;
+}
+interface Ranking {
+  hits: RankedHit[];
+  highlight: Highlighter;
+}
+const searchCache = new Map<string, Ranking>();
+
+/** A hit's answer: its summary with the snippet of its original text and the marks (docs/kb-search.md). */
+async function searchResultOf(
+  db: Kysely<Database>,
+  version: string,
+  hit: RankedHit,
+  plain: string,
+  highlight: Highlighter,
+): Promise<KbSearchResult> {
+  // A row imported before body_plain was stored: its plain text from the stored HTML, until the next import.
+  const text = plain || plainBodyOf((await cachedArticle(db, hit.id, version))?.row.body_html ?? '');
+  const snippet = highlight.snippet(text);
+  return {
+    ...hit.summary,
+    snippet: snippet.text,
+    snippet_marks: snippet.marks,
+    title_marks: highlight.marks(hit.title),
+    ...(hit.partial ? { partial: true } : {}),
+  };
+}
+
+/**
+ * The ranked hits of a query before any viewer rule, the first `eager` with their answers built (snippets cost a few
+ * microseconds each: only those shown are made).
+ */
 async function rankedResults(
   db: Kysely<Database>,
   dialect: DialectName,
@@ -461,7 +500,8 @@ async function rankedResults(
   indexes: string[],
   limit: number,
   reader: SupportedLocale,
-): Promise<KbSearchResult[]> {
+  eager: number,
+): Promise<Ranking> {
   const key = `${version}|${indexes.join(',')}|${limit}|${stopWordLanguages(reader).join(',')}|${normalizeSearchText(query)}`;
   const cached = searchCache.get(key);
   if (cached) {
@@ -470,25 +510,25 @@ async function rankedResults(
     searchCache.set(key, cached);
     return cached;
   }
-  const hits = await searchArticles(db, dialect, query, indexes, limit, reader);
+  const found = await searchArticles(db, dialect, query, indexes, limit, reader);
   // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
   const highlight = highlighterFor(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
-  const results: KbSearchResult[] = [];
-  for (const h of hits) {
-    // A row imported before body_plain was stored: its plain text from the stored HTML, until the next import.
-    const plain = h.body_plain || plainBodyOf((await cachedArticle(db, h.id, version))?.row.body_html ?? '');
-    const snippet = highlight.snippet(plain);
-    results.push({
-      ...summaryOf(h),
-      snippet: snippet.text,
-      snippet_marks: snippet.marks,
-      title_marks: highlight.marks(h.title),
-      ...(h.partial ? { partial: true } : {}),
-    });
+  const hits: RankedHit[] = [];
+  for (const [i, h] of found.entries()) {
+    const hit: RankedHit = {
+      id: h.id,
+      summary: summaryOf(h),
+      title: h.title,
+      partial: h.partial === true,
+      result: null,
+    };
+    if (i < eager) hit.result = await searchResultOf(db, version, hit, h.body_plain, highlight);
+    hits.push(hit);
   }
-  searchCache.set(key, results);
+  const ranking = { hits, highlight };
+  searchCache.set(key, ranking);
   if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
-  return results;
+  return ranking;
 }
 
 /**
@@ -526,13 +566,29 @@ export async function searchKb(
   const version = await kbVersion(db);
   const tree = await treeOf(db, indexes, version);
   // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
-  const ranked = await rankedResults(db, dialect, version, query, indexes, limit * 2, kv.language);
-  const results = ranked
+  const ranking = await rankedResults(db, dialect, version, query, indexes, limit * 2, kv.language, limit);
+  const shown = ranking.hits
     .filter((r) => {
       const node = tree.byId.get(r.id);
       return node !== undefined && visible(node, tree, kv);
     })
     .slice(0, limit);
+  // Hits past the first `limit` shown to a viewer who may not open some before them: built now, kept in the ranking.
+  const unbuilt = shown.filter((h) => h.result === null);
+  if (unbuilt.length > 0) {
+    const bodies = new Map(
+      (
+        await plainBodies(
+          db,
+          unbuilt.map((h) => h.id),
+        )
+      ).map((r) => [r.id, r.body_plain]),
+    );
+    for (const h of unbuilt) {
+      h.result = await searchResultOf(db, version, h, bodies.get(h.id) ?? '', ranking.highlight);
+    }
+  }
+  const results = shown.flatMap((h) => (h.result ? [h.result] : []));
   if (results.length === 0) await recordZeroResultSearch(db, query, indexes);
   return results;
 }
