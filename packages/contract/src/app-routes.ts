@@ -50,6 +50,8 @@ export const appRoutePatterns = [
   '/driver/rides',
   '/driver/rides/:crn',
   '/driver/rides/:crn/statement',
+  // the recompute of a trip ended short (core.md §2; docs/driver.md "Recomplete")
+  '/ldt_article/:id/:flag/driver_default',
   '/driver/earnings',
   // orders
   '/orders/:kind/:orderId',
@@ -68,13 +70,13 @@ export const appRoutePatterns = [
   '/tickets',
   // the click-to-call failure popup (core.md §2; docs/telephony.md)
   '/overlay',
-  // our own chat page (issue 17; docs/chat-conversations.md)
-  '/chat',
   // call us with a one-time code (issue 17; docs/telephony.md "Call us")
   '/callUs',
   // hands the reader over to the chat by a form post (issue 17; docs/chat.md)
   '/chatbot',
   '/dev/phone',
+  // our own chat page (issue 17; docs/chat-conversations.md)
+  '/chat',
   // one-touch, mail, sign-in
   '/bd_address',
   '/invoice/confirm',

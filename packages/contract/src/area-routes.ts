@@ -21,6 +21,8 @@ export const driverRoutes = {
   rides: '/driver/rides',
   ride: '/driver/rides/:crn',
   statement: '/driver/rides/:crn/statement',
+  /** the recompute of a trip ended short (core.md §2; the flag segment is the trip's CRN, docs/driver.md \"Recomplete\") */
+  recomplete: '/ldt_article/:id/:flag/driver_default',
   /** the driver's earnings by day, week or month (docs/driver.md "Earnings") */
   earnings: '/driver/earnings',
 } as const;

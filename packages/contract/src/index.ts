@@ -23,6 +23,7 @@ export * from './driver.ts';
 export * from './driver-articles.ts';
 export * from './driver-billing.ts';
 export * from './driver-paths.ts';
+export * from './driver-recomplete.ts';
 export * from './driver-earnings.ts';
 export * from './entry-modes.ts';
 export * from './errors.ts';

@@ -28,6 +28,8 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { chatAvailabilityRoutes } from './modules/chat/availability-routes.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { driverEarningsRoutes } from './modules/driver/earnings-routes.ts';
+import { driverArticleRoutes } from './modules/driver/articles-routes.ts';
+import { recompleteRoutes } from './modules/driver/recomplete-routes.ts';
 import { driverRoutes } from './modules/driver/routes.ts';
 import { driverCallRoutes } from './modules/driver-calls/routes.ts';
 import { flowRoutes } from './modules/flows/routes.ts';
@@ -132,10 +134,12 @@ export async function buildApp(
   await app.register(driverCallRoutes(deps));
   await app.register(kycFormRoute(deps));
   await app.register(belongingsRoutes(deps));
-  await app.register(chatRoutes(deps));
   await app.register(callRoutes(deps));
   await app.register(driverRoutes(deps));
+  await app.register(recompleteRoutes(deps));
+  await app.register(driverArticleRoutes(deps));
   await app.register(driverEarningsRoutes(deps));
+  await app.register(chatRoutes(deps));
   await app.register(callUsRoutes(deps));
 
   registerSpa(app, config.staticDir, readSession(deps));

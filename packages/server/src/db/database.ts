@@ -36,12 +36,14 @@ import * as m0024 from './migrations/0024-captcha-uses.ts';
 import * as m0025 from './migrations/0025-guest-ticket-claims.ts';
 import * as m0027 from './migrations/0027-ticket-priority.ts';
 import * as m0032 from './migrations/0032-driver-rides.ts';
+import * as m0030 from './migrations/0030-chat-availability.ts';
 import * as m0028 from './migrations/0028-call-us-codes.ts';
 import * as m0029 from './migrations/0029-call-requests.ts';
-import * as m0030 from './migrations/0030-chat-availability.ts';
 import * as m0031 from './migrations/0031-chat-conversations.ts';
 import * as m0034 from './migrations/0034-article-plain-text.ts';
+import * as m0036 from './migrations/0036-driver-recompletes.ts';
 import * as m0037 from './migrations/0037-driver-cars.ts';
+import * as m0038 from './migrations/0038-driver-articles.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -139,12 +141,14 @@ const migrations: Record<string, Migration> = {
   '0025-guest-ticket-claims': m0025,
   '0027-ticket-priority': m0027,
   '0032-driver-rides': m0032,
+  '0030-chat-availability': m0030,
   '0028-call-us-codes': m0028,
   '0029-call-requests': m0029,
-  '0030-chat-availability': m0030,
   '0031-chat-conversations': m0031,
   '0034-article-plain-text': m0034,
+  '0036-driver-recompletes': m0036,
   '0037-driver-cars': m0037,
+  '0038-driver-articles': m0038,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -162,6 +162,26 @@ export interface DriverRidesTable {
   /** JSON [[lat, lng, epoch ms], …]; null when no pings were recorded */
   gps_pings: string | null;
   created_at: string;
+  /** migration 0036: the booked drop point (the recompute's customer check); null when unknown (optional: rows built before it) */
+  drop_lat?: number | null;
+  drop_lng?: number | null;
+}
+
+/** migration 0036 (docs/driver.md "Recomplete"): the one recompute of a trip ended short, with what it replaced. */
+export interface DriverRecompletesTable {
+  id: string;
+  driver_ride_id: string;
+  booking_id: string;
+  user_id: string;
+  token_id: string;
+  previous_fare: number;
+  fare: number;
+  previous_commission: number;
+  commission: number;
+  previous_bill: string;
+  km: number;
+  pings_km: number;
+  created_at: string;
 }
 
 /** migration 0037 (docs/driver.md "Earnings"): a fleet partner's attached cars. */
@@ -566,16 +586,6 @@ export interface AppMetaTable {
   value: string;
 }
 
-/** migration 0030: one chat region's availability configuration (docs/chat.md) */
-export interface ChatAvailabilityTable {
-  /** in, au, nz or gb */
-  region: string;
-  /** JSON of the contract's ChatRegionConfig */
-  config: string;
-  updated_at: string;
-  updated_by: string;
-}
-
 /** migration 0031: our own chat (docs/chat-conversations.md) */
 export interface ChatConversationsTable {
   id: string;
@@ -641,14 +651,36 @@ export interface CallRequestsTable {
   updated_at: string;
 }
 
+/** migration 0038 (docs/driver.md): one cleaning-fee claim per trip */
+export interface DriverCleaningClaimsTable {
+  id: string;
+  booking_id: string;
+  user_id: string;
+  article_id: string;
+  option: string;
+  amount: number;
+  photos: number;
+  ticket_id: string | null;
+  created_at: string;
+}
+
+/** migration 0038: the partner's confirmation that a lost item was handed back */
+export interface LabHandoversTable {
+  lab_request_id: string;
+  partner_id: string;
+  handed_over_at: string;
+}
+
 export interface Database {
+  chat_availability: ChatAvailabilityTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
   chat_agent_presence: ChatAgentPresenceTable;
-  chat_availability: ChatAvailabilityTable;
   bill_disputes: BillDisputesTable;
   app_meta: AppMetaTable;
   lab_requests: LabRequestsTable;
+  driver_cleaning_claims: DriverCleaningClaimsTable;
+  lab_handovers: LabHandoversTable;
   kyc_choices: KycChoicesTable;
   refunds: RefundsTable;
   ticket_items: TicketItemsTable;
@@ -679,6 +711,7 @@ export interface Database {
   chat_config: ChatConfigTable;
   bookings: BookingsTable;
   driver_rides: DriverRidesTable;
+  driver_recompletes: DriverRecompletesTable;
   driver_cars: DriverCarsTable;
   orders: OrdersTable;
   tickets: TicketsTable;

@@ -21,6 +21,8 @@ import { assignCrns, buildBookings } from './bookings.ts';
 import { buildCashRides } from './cash-rides.ts';
 import { DAY, MINUTE, Rng } from './common.ts';
 import { buildDriverCars, buildEarningsHistory } from './driver-earnings.ts';
+import { buildDriverArticlesData } from './driver-articles.ts';
+import { backfillRecompleteDemo, withRecompleteDemo } from './driver-recomplete.ts';
 import { buildDriverLedger, buildDriverRides } from './driver-rides.ts';
 import { rideCoupons } from './coupons.ts';
 import { BD_OFFICES } from './offices.ts';
@@ -79,7 +81,8 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
   // Six months of earnings (docs/driver.md "Earnings"): the demo drivers' older trips, and jack's attached cars.
   const earningsRides = buildEarningsHistory(anchor, bookings);
 
-  return {
+  // The short-ended trips' recompute story (seed/driver-recomplete.ts): their bill, pings and drop point.
+  return withRecompleteDemo({
     users: USERS.map((u) => ({ ...u.row, created_at: new Date(anchor - u.createdDaysAgo * DAY).toISOString() })),
     subscriptions: subscriptions(anchor),
     countries: countries.map((c) => ({ country_code: c.country_code, name: c.name, dialing_code: c.dialing_code })),
@@ -101,7 +104,7 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
     ride_coupons: rideCoupons(bookings),
     orders,
     tickets: buildTickets(rng, anchor, seeded, orders),
-  };
+  });
 }
 
 async function insertChunked<T extends keyof Database & string>(
@@ -154,8 +157,13 @@ export async function seedDemoData(
       orders: await insertChunked(trx, 'orders', data.orders),
       tickets: await insertChunked(trx, 'tickets', data.tickets),
     };
+    // The driver one-touch articles' rides (seed/driver-articles.ts), after their parents.
+    const articles = buildDriverArticlesData(Date.parse(anchor), data.bookings);
+    inserted.bookings += await insertChunked(trx, 'bookings', articles.bookings);
+    inserted.driver_rides += await insertChunked(trx, 'driver_rides', articles.driver_rides);
     await backfillBills(trx, data.bookings);
     await backfillCars(trx, data.bookings);
+    await backfillRecompleteDemo(trx, data);
     return inserted;
   });
 }

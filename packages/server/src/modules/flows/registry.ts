@@ -2,14 +2,18 @@ import {
   BILL_DISPUTE_CALL_TYPES,
   CAB_ATTACHMENT_CALL_TYPES,
   COUPON_CALL_TYPES,
+  DRIVER_CLEANING_CALL_TYPES,
   DRIVER_DETAILS_CALL_TYPES,
   EXTRA_CASH_CALL_TYPES,
   PAID_CASH_CALL_TYPES,
+  RECOMPLETE_CALL_TYPES,
   REFUND_CALL_TYPES,
   SAFETY_REPORT_CALL_TYPES,
   SUBSCRIPTION_INVOICE_CALL_TYPES,
   TOLL_PARKING_CALL_TYPES,
 } from '@selfserve/contract';
+import { driverCleaningFee } from '../driver/articles.ts';
+import { recomplete } from '../driver/recomplete.ts';
 import type { Handler } from '../onetouch/handler-kit.ts';
 import { billingDispute } from './billing-dispute.ts';
 import { cabAttachment } from './cab-attachment.ts';
@@ -41,4 +45,7 @@ export const flowHandlers: Readonly<Record<string, Handler>> = Object.fromEntrie
   ...registered(DRIVER_DETAILS_CALL_TYPES, driverDetails),
   ...registered(CAB_ATTACHMENT_CALL_TYPES, cabAttachment),
   ...registered(SAFETY_REPORT_CALL_TYPES, safetyReport),
+  // the recompute of a trip ended short (docs/driver.md "Recomplete")
+  ...registered(RECOMPLETE_CALL_TYPES, recomplete),
+  ...registered(DRIVER_CLEANING_CALL_TYPES, driverCleaningFee),
 ]);

@@ -9,6 +9,7 @@ import {
 } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.ts';
 import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,6 +30,8 @@ export interface HandlerContext {
   log: FastifyBaseLogger;
   /** the site's origin, for links in mail (an invoice address confirmation) */
   linkBase: string;
+  /** the server's configuration (the recompute's token key is derived from its session secret, docs/driver.md) */
+  config: AppConfig;
 }
 
 export type Handler = (ctx: HandlerContext) => Promise<OneTouchResponse>;

@@ -85,6 +85,7 @@ export function oneTouchRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           idempotencyKey: idempotencyKey(request),
           log: request.log,
           linkBase: linkBase(request),
+          config: deps.config,
         });
       });
     }
