@@ -3,7 +3,7 @@
 // trip page links here without loading schemas.
 
 import { driverRoutes } from './area-routes.ts';
-import { bikePartnerIndexes } from './kb-indexes.ts';
+import { autoPartnerIndexes, bikePartnerIndexes } from './kb-indexes.ts';
 import { routes } from './navigation.ts';
 
 /** The page's path; `{source}` is a value of driverBillingSources, the trip goes in `?crn=`. */
@@ -45,6 +45,8 @@ export const driverBillingCategories: Readonly<Record<string, string>> = {
   driver_au_en: '240100',
   [bikePartnerIndexes.en]: '370100',
   [bikePartnerIndexes.hi]: '380100',
+  [autoPartnerIndexes.en]: '270100',
+  [autoPartnerIndexes.hi]: '280100',
 };
 
 /** The billing category id of an index, or null. */

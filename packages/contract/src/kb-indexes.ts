@@ -11,12 +11,22 @@ export const driverIndexes = [
   'driver_in_hi_trip',
   'driver_au_en',
   'driver_au_en_trip',
-  // Bike-taxi partners' own help (docs/driver.md "Who lands where"): no trip twins, a trip's help is the drivers'.
+  // Bike-taxi and auto partners' own help (docs/driver.md "Who lands where"): no trip twins, a trip's help is the
+  // drivers'.
   'driver_in_bike_en',
   'driver_in_bike_hi',
+  'driver_in_auto_en',
+  'driver_in_auto_hi',
 ] as const;
 /** The bike-taxi partners' index by language (India only: bike taxis run there). */
 export const bikePartnerIndexes = { en: 'driver_in_bike_en', hi: 'driver_in_bike_hi' } as const;
+/** The auto partners' index by language (India only). */
+export const autoPartnerIndexes = { en: 'driver_in_auto_en', hi: 'driver_in_auto_hi' } as const;
+/**
+ * The partner types (users.partner_type) with a home index of their own; any other partner (a cab driver, a
+ * four-wheeler partner, a fleet operator) reads the drivers' index.
+ */
+export const partnerTypeIndexes = { bike: bikePartnerIndexes, auto: autoPartnerIndexes } as const;
 export const FOOD_DELIVERY_INDEX = 'fp_rider_in';
 
 /** The language an index is written in: the drivers' Hindi indexes are Hindi at source, every other one English. */
@@ -67,7 +77,7 @@ export interface IndexContext {
   /** ISO country of the viewer (or of the booking's service country). */
   country: string | null | undefined;
   locale?: string | null | undefined;
-  /** A partner's type (users.partner_type): a bike partner reads the bike partners' index (docs/driver.md). */
+  /** A partner's type (users.partner_type): bike and auto partners read their own index (docs/driver.md). */
   partnerType?: string | null | undefined;
   isMember?: boolean;
   /** The booking the help is about, if any. */
@@ -77,9 +87,9 @@ export interface IndexContext {
 }
 
 /**
- * Driver help is written for India and Australia; elsewhere drivers read the Indian English index. A bike-taxi
- * partner in India reads the bike partners' index at home; a trip's help is the drivers' trip index for every partner
- * (trip problems — fare, cash, cancellation — are the same on two wheels; docs/driver.md "Who lands where").
+ * Driver help is written for India and Australia; elsewhere drivers read the Indian English index. A bike-taxi or
+ * auto partner in India reads their own index at home; a trip's help is the drivers' trip index for every partner
+ * (trip problems — fare, cash, cancellation — are the same on two or three wheels; docs/driver.md "Who lands where").
  */
 function driverIndex(
   country: string,
@@ -89,7 +99,11 @@ function driverIndex(
 ): string {
   const cc = country === 'AU' ? 'au' : 'in';
   const lang = cc === 'in' && isHindiFamily(locale) ? 'hi' : 'en';
-  if (cc === 'in' && !withBooking && partnerType === 'bike') return bikePartnerIndexes[lang];
+  const type = partnerType ?? '';
+  const own = Object.hasOwn(partnerTypeIndexes, type)
+    ? partnerTypeIndexes[type as keyof typeof partnerTypeIndexes]
+    : null;
+  if (cc === 'in' && !withBooking && own) return own[lang];
   return `driver_${cc}_${lang}${withBooking ? '_trip' : ''}`;
 }
 
@@ -101,7 +115,7 @@ function isHindiFamily(locale: string | null | undefined): boolean {
 /**
  * The index names for a viewer, most specific first. Customers: country suffix unless India; SaaS
  * rides and the bike / auto / kp / cool_cab car categories have their own index; members also read
- * the Select index. Drivers: by booking presence, country, locale and partner type (bike partners). Food-delivery
+ * the Select index. Drivers: by booking presence, country, locale and partner type (bike, auto). Food-delivery
  * riders and marketplace orders have their own.
  */
 export function articleIndexes(ctx: IndexContext): string[] {

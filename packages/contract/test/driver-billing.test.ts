@@ -43,6 +43,26 @@ describe('articleIndexes: partners by type', () => {
       ['driver_au_en'],
     ],
     [
+      'auto partner, English',
+      { role: 'driver', country: 'IN', locale: 'en', partnerType: 'auto' },
+      ['driver_in_auto_en'],
+    ],
+    [
+      'auto partner, Hindi',
+      { role: 'driver', country: 'IN', locale: 'hi', partnerType: 'auto' },
+      ['driver_in_auto_hi'],
+    ],
+    [
+      'auto partner about a trip: the drivers’ trip help',
+      { role: 'driver', country: 'IN', locale: 'en', partnerType: 'auto', booking: { cab_category: 'auto' } },
+      ['driver_in_en_trip'],
+    ],
+    [
+      'a partner type that is no own index (toString)',
+      { role: 'driver', country: 'IN', partnerType: 'toString' },
+      ['driver_in_en'],
+    ],
+    [
       'cab driver (partner type driver)',
       { role: 'driver', country: 'IN', locale: 'hi', partnerType: 'driver' },
       ['driver_in_hi'],
@@ -65,13 +85,14 @@ describe('articleIndexes: partners by type', () => {
     expect(articleIndexes(ctx)).toEqual(expected);
   });
 
-  it('the bike partners’ indexes are known partner indexes in their language', () => {
-    for (const index of ['driver_in_bike_en', 'driver_in_bike_hi']) {
+  it('the bike and auto partners’ indexes are known partner indexes in their language', () => {
+    for (const index of ['driver_in_bike_en', 'driver_in_bike_hi', 'driver_in_auto_en', 'driver_in_auto_hi']) {
       expect(allIndexes).toContain(index);
       expect(driverIndexes as readonly string[]).toContain(index);
     }
     expect(indexLanguage('driver_in_bike_hi')).toBe('hi');
     expect(indexLanguage('driver_in_bike_en')).toBe('en');
+    expect(indexLanguage('driver_in_auto_hi')).toBe('hi');
   });
 });
 
@@ -95,7 +116,8 @@ describe('driver billing help', () => {
   });
 
   it('names a billing category for every home index a driver lands on, and none elsewhere', () => {
-    for (const index of ['driver_in_en', 'driver_in_hi', 'driver_au_en', 'driver_in_bike_en', 'driver_in_bike_hi']) {
+    const homes = ['driver_in_en', 'driver_in_hi', 'driver_au_en', 'driver_in_bike_en', 'driver_in_bike_hi'];
+    for (const index of [...homes, 'driver_in_auto_en', 'driver_in_auto_hi']) {
       expect(driverBillingCategoryOf(index), index).toMatch(/^\d+$/);
     }
     expect(driverBillingCategoryOf('customer')).toBeNull();

@@ -28,8 +28,8 @@ describe('the billing categories in the demo content', () => {
     expect(content.nodes.filter((n) => n.parent_id === id && n.type === 'article').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('the Hindi bike partners’ articles are written in Hindi', () => {
-    const hindi = content.nodes.filter((n) => n.index_name === 'driver_in_bike_hi' && n.type === 'article');
+  it.each(['driver_in_bike_hi', 'driver_in_auto_hi'])('the Hindi partner index %s is written in Hindi', (index) => {
+    const hindi = content.nodes.filter((n) => n.index_name === index && n.type === 'article');
     expect(hindi.length).toBeGreaterThanOrEqual(5);
     expect(hindi.every((n) => /[\u0900-\u097F]{3}/.test(n.title) && /[\u0900-\u097F]{3}/.test(n.body_text))).toBe(true);
   });
@@ -104,6 +104,22 @@ describe.each(testDatabases)('partners: where they land and the billing help’s
     expect(s.net_earnings).toBeCloseTo(s.fare - s.commission + s.incentives, 2);
     expect(s.cash_collected).toBe(s.fare);
     expect(s.net_payout).toBeCloseTo(s.net_earnings - s.cash_collected, 2);
+  });
+
+  it('an auto partner lands on the auto partners’ index, a four-wheeler partner on the drivers’', async () => {
+    // No demo account is an auto partner: vikram's row becomes one for this test, then a four-wheeler partner.
+    const setType = (type: string) =>
+      t.database.db.updateTable('users').set({ partner_type: type }).where('id', '=', 'u_bike_driver').execute();
+    try {
+      await setType('auto');
+      const auto = await driverMeta(await signedIn(t.app, vikram));
+      expect(auto.index_name).toEqual(['driver_in_auto_en']);
+      expect(ids(auto)).toContain(driverBillingCategories.driver_in_auto_en);
+      await setType('four_wheeler');
+      expect((await driverMeta(await signedIn(t.app, vikram))).index_name).toEqual(['driver_in_en']);
+    } finally {
+      await setType('bike');
+    }
   });
 
   it('jack (Australia) reads the Australian billing category', async () => {
