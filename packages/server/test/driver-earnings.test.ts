@@ -1,4 +1,11 @@
-import { type AttachedCar, type EarningsHistory, earningStatement, earningsPaths, messages } from '@selfserve/contract';
+import {
+  type AttachedCar,
+  type EarningStatement,
+  type EarningsHistory,
+  earningStatement,
+  earningsPaths,
+  messages,
+} from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createTestApp, signedIn, type TestApp, type TestClient, testDatabases } from './helpers.ts';
 
@@ -62,8 +69,8 @@ describe.each(testDatabases)('driver earnings [%s]', (dialect) => {
       };
     });
   }
-  const sumOf = (rows: { statement: Record<string, number> }[], k: string) =>
-    Math.round(rows.reduce((s, r) => s + (r.statement[k] ?? 0), 0) * 100) / 100;
+  const sumOf = (rows: { statement: EarningStatement }[], k: keyof EarningStatement) =>
+    Math.round(rows.reduce((s, r) => s + r.statement[k], 0) * 100) / 100;
 
   it('sums equal the rides they come from, six months of them, by month', async () => {
     const rides = await statementRides('u_driver_in');
@@ -82,8 +89,16 @@ describe.each(testDatabases)('driver earnings [%s]', (dialect) => {
     // Six months of history: every month from June to November has trips.
     for (const b of h.buckets.slice(1)) expect(b.rides, b.start).toBeGreaterThan(5);
     expect(h.totals.rides).toBe(rides.length);
-    for (const k of ['fare', 'commission', 'incentives', 'tolls', 'cash_collected', 'net_earnings', 'net_payout']) {
-      expect(h.totals[k as 'fare'], k).toBe(sumOf(rides, k));
+    for (const k of [
+      'fare',
+      'commission',
+      'incentives',
+      'tolls',
+      'cash_collected',
+      'net_earnings',
+      'net_payout',
+    ] as const) {
+      expect(h.totals[k], k).toBe(sumOf(rides, k));
     }
     expect(h.totals.net_earnings).toBe(
       Math.round((h.totals.fare - h.totals.commission + h.totals.incentives) * 100) / 100,

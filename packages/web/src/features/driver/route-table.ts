@@ -7,4 +7,5 @@ export const driverRouteTable: RouteObject[] = [
   lazyRoute(driverRoutes.rides, () => import('./routes/rides'), 'DriverRidesPage'),
   lazyRoute(driverRoutes.ride, () => import('./routes/ride'), 'DriverRidePage'),
   lazyRoute(driverRoutes.statement, () => import('./routes/statement'), 'DriverStatementPage'),
+  lazyRoute(driverRoutes.earnings, () => import('./earnings/earnings-page'), 'DriverEarningsPage'),
 ];

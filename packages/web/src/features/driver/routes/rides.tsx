@@ -1,5 +1,6 @@
-import { routes } from '@selfserve/contract';
+import { driverRoutes, routes } from '@selfserve/contract';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { BackButton } from '../../../components/back-button';
 import { Button } from '../../../components/button';
 import { ErrorState } from '../../../components/error-state';
@@ -31,6 +32,11 @@ function DriverRides() {
       <BackButton to={routes.home} />
       <h1 id={headingId}>{t('driver.rides.title')}</h1>
       <p className="driver-page__intro">{t('driver.rides.intro')}</p>
+      <p>
+        <Link to={driverRoutes.earnings} data-testid="driver-earnings-link">
+          {t('earnings.link')}
+        </Link>
+      </p>
       {profile ? (
         // Who these trips belong to, as the driver profile has it (core.md §3).
         <p className="driver-profile" data-testid="driver-profile">
