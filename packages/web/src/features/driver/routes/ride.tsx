@@ -17,6 +17,7 @@ import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useDriverRide } from '../api/get-driver-ride';
 import { serviceLabelKey } from '../components/service-label';
+import { RecompleteLink } from '../recomplete/recomplete-link';
 import '../driver.css';
 
 function DriverRide({ crn }: { crn: string }) {
@@ -101,6 +102,7 @@ function DriverRide({ crn }: { crn: string }) {
           ) : (
             <p className="driver-page__note">{t('driverNoStatement')}</p>
           )}
+          <RecompleteLink ride={ride} />
           {/* The trip's bill from the driver's side and the billing articles (docs/driver.md "Billing help"). */}
           <p>
             <Link to={driverBillingHref(ride.crn)} className="button" data-testid="driver-billing-link">
