@@ -1,0 +1,109 @@
+import { createHmac } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import { apiPaths, earningsPaths } from '@selfserve/contract';
+import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
+import { expectNoAxeViolations, test } from './a11y.ts';
+
+// The driver's earnings in the driver app (issue 18 item 5; docs/driver.md "Earnings").
+
+/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
+function appToken(claims: Record<string, unknown>): string {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
+    iss: 'selfserve-host-app',
+    aud: 'selfserve',
+    iat: now,
+    exp: now + 300,
+    ...claims,
+  })}`;
+  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
+    .update(body)
+    .digest('base64url');
+  return `${body}.${signature}`;
+}
+
+async function openDriverApp(page: Page, email: string) {
+  const res = await page.request.post(apiPaths.appSession, {
+    data: { token: appToken({ email }), entry_mode: 'driver_app' },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** The bodies of the earnings requests the page sends, in order. */
+function recordEarningsRequests(page: Page): Record<string, string>[] {
+  const bodies: Record<string, string>[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === earningsPaths.history) bodies.push(request.postDataJSON());
+  });
+  return bodies;
+}
+
+test('ramesh, in the driver app in Hindi, opens his earnings from his trips and sees the chart and the table', async ({
+  page,
+}) => {
+  await openDriverApp(page, 'ramesh.driver@example.in');
+  const bodies = recordEarningsRequests(page);
+  await page.goto('/driver/rides');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await page.getByRole('link', { name: hi.earnings.link }).click();
+  await expect(page).toHaveURL(/\/driver\/earnings$/);
+  await expect(page.getByRole('heading', { level: 1, name: hi.earnings.title })).toBeVisible();
+
+  // Six months by month: the chart, named and described, a bar for each of the seven months it touches.
+  const chart = page.getByRole('img', { name: hi.earnings.chart.title });
+  await expect(chart).toBeVisible();
+  const bars = page.getByTestId('earnings-bar');
+  await expect(bars).toHaveCount(7);
+  await expect(page.getByText(hi.earnings.chart.amountAxis.replace('{currency}', '₹'))).toBeVisible();
+  const table = page.getByRole('table', { name: hi.earnings.table.caption });
+  await expect(table).toBeVisible();
+  await expect(table.getByTestId('earnings-row')).toHaveCount(7);
+  await expect(table.getByRole('columnheader', { name: hi.earnings.table.net })).toBeVisible();
+  const rides = Number(await page.getByTestId('earnings-summary').getAttribute('data-rides'));
+  expect(rides).toBeGreaterThan(60);
+  expect(bodies[0]).toMatchObject({ granularity: 'month' });
+
+  // The bars are the table's net earnings, month by month.
+  const barValues = await bars.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+  const rowValues = await table
+    .locator('tbody [data-key="net_earnings"]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+  expect(barValues).toEqual(rowValues);
+  expect(barValues.filter((v) => v > 0).length).toBeGreaterThanOrEqual(6);
+  await expectNoAxeViolations(page, 'earnings by month');
+
+  // By week: Monday weeks, the same trips in all.
+  await page.getByLabel(hi.earnings.granularity).selectOption('week');
+  await expect.poll(() => bodies.at(-1)?.granularity).toBe('week');
+  await expect.poll(() => table.getByTestId('earnings-row').count()).toBeGreaterThanOrEqual(26);
+  await expect(bars).toHaveCount(await table.getByTestId('earnings-row').count());
+  await expect(page.getByTestId('earnings-summary')).toHaveAttribute('data-rides', String(rides));
+});
+
+test('jack, a fleet partner, filters his earnings by each of his two cars', async ({ page }) => {
+  await openDriverApp(page, 'jack.taylor@example.com.au');
+  const bodies = recordEarningsRequests(page);
+  await page.goto('/driver/earnings');
+  const summary = page.getByTestId('earnings-summary');
+  await expect(page.getByTestId('earnings-chart')).toBeVisible();
+  const all = Number(await summary.getAttribute('data-rides'));
+  expect(all).toBeGreaterThan(60);
+
+  const car = page.getByLabel('Car', { exact: true });
+  // His first car (the one on all his other trips) and the second, attached one.
+  await expect(car.getByRole('option')).toHaveText(['All cars', /^\w+ · /, 'DXR41M · Hyundai Sonata']);
+  const firstCar = await car.getByRole('option').nth(1).getAttribute('value');
+  await car.selectOption('DXR41M');
+  await expect.poll(() => bodies.at(-1)?.car).toBe('DXR41M');
+  await expect(summary).not.toHaveAttribute('data-rides', String(all));
+  const second = Number(await summary.getAttribute('data-rides'));
+  await car.selectOption(firstCar ?? '');
+  await expect.poll(() => bodies.at(-1)?.car).toBe(firstCar);
+  await expect(summary).not.toHaveAttribute('data-rides', String(second));
+  const first = Number(await summary.getAttribute('data-rides'));
+  expect(first).toBeGreaterThan(0);
+  expect(second).toBeGreaterThan(0);
+  expect(first + second).toBe(all);
+  await expectNoAxeViolations(page, 'fleet partner earnings, one car');
+});
