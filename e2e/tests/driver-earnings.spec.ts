@@ -44,8 +44,13 @@ test('ramesh, in the driver app in Hindi, opens his earnings from his trips and 
 }) => {
   await openDriverApp(page, 'ramesh.driver@example.in');
   const bodies = recordEarningsRequests(page);
-  await page.goto('/driver/rides');
+  await page.goto('/home');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  // The driver home's trips card offers the earnings too; he goes through his trips.
+  const card = page.getByTestId('home-driver-trips');
+  await expect(card.getByRole('link', { name: hi.earnings.link })).toBeVisible();
+  await card.getByRole('link', { name: hi.driver.home.ridesLink }).click();
+  await expect(page).toHaveURL(/\/driver\/rides$/);
   await page.getByRole('link', { name: hi.earnings.link }).click();
   await expect(page).toHaveURL(/\/driver\/earnings$/);
   await expect(page.getByRole('heading', { level: 1, name: hi.earnings.title })).toBeVisible();

@@ -134,6 +134,10 @@ export function HomePage() {
                   <p>{t('driver.home.ridesText')}</p>
                   <Link to={driverRoutes.rides} className="button">
                     {t('driver.home.ridesLink')}
+                  </Link>{' '}
+                  {/* What the trips earned, by day, week or month (docs/driver.md "Earnings"). */}
+                  <Link to={driverRoutes.earnings} className="button button--secondary">
+                    {t('earnings.link')}
                   </Link>
                 </section>
               ) : null}
