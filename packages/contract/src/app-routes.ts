@@ -53,6 +53,7 @@ export const appRoutePatterns = [
   // the recompute of a trip ended short (core.md §2; docs/driver.md "Recomplete")
   '/ldt_article/:id/:flag/driver_default',
   '/driver/earnings',
+  '/driver/lost-items',
   // orders
   '/orders/:kind/:orderId',
   '/orders/:kind/:orderId/dreport/:articleId',

@@ -25,4 +25,6 @@ export const driverRoutes = {
   recomplete: '/ldt_article/:id/:flag/driver_default',
   /** the driver's earnings by day, week or month (docs/driver.md "Earnings") */
   earnings: '/driver/earnings',
+  /** lost items customers reported on rides the partner drove (docs/driver.md "Driver one-touch articles") */
+  lostItems: '/driver/lost-items',
 } as const;

@@ -1,6 +1,7 @@
 import {
   type Article,
   callActionsFor,
+  DRIVER_CLEANING_CALL_TYPES,
   resolveFlow,
   SAFETY_REPORT_CALL_TYPES,
   visitorTicketModalOf,
@@ -8,6 +9,7 @@ import {
 import { useLocation } from 'react-router';
 import { LoginPrompt } from '../components/login-prompt';
 import { LazyCallsPanel } from '../features/calls/lazy-calls-panel';
+import { LazyCleaningFeeForm, LazyDriverTimedActions } from '../features/driver/articles/lazy';
 import { flowFormFor, StructuredEmailForm } from '../features/flows/flow-forms';
 import { OneTouchPanel, oneTouchKinds } from '../features/onetouch/components/one-touch-panel';
 import { UnknownCityPanel, VisitorTicketPanel } from '../features/visitor-tickets/visitor-ticket-panel';
@@ -37,6 +39,15 @@ export function ArticleFlowPanel({ article, onReload }: { article: Article; onRe
       ? null
       : visitorTicketModalOf({ title: article.title, call_type: flow.callType });
   if (modal) return <VisitorTicketPanel article={article} modal={modal} />;
+  // A partner on a driver article: its timed actions (emergency_time, call_driver_expiry_time) and the cleaning-fee
+  // claim (docs/driver.md "Driver one-touch articles").
+  const partner = user?.role === 'driver' || user?.role === 'food_delivery_rider';
+  if (partner && (flow.emergencyMinutes !== null || flow.callDriverExpiryMinutes !== null)) {
+    return <LazyDriverTimedActions article={article} country={user?.country_code} />;
+  }
+  if (user?.role === 'driver' && DRIVER_CLEANING_CALL_TYPES.includes(flow.callType as 'driver_cleaning_fee')) {
+    return <LazyCleaningFeeForm key={article.id} article={article} onReload={onReload} />;
+  }
   const Form = flowFormFor(article);
   // The structured e-mail takes visitors too (without a ride: they sign in for one).
   if (flow.kind === 'structured_email') return <StructuredEmailForm key={article.id} article={article} />;

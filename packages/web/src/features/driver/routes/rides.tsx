@@ -37,6 +37,11 @@ function DriverRides() {
           {t('earnings.link')}
         </Link>
       </p>
+      <p>
+        <Link to={driverRoutes.lostItems} data-testid="driver-lost-items-link">
+          {t('driverArticles.lostLink')}
+        </Link>
+      </p>
       {profile ? (
         // Who these trips belong to, as the driver profile has it (core.md §3).
         <p className="driver-profile" data-testid="driver-profile">
