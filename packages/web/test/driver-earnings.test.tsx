@@ -5,7 +5,7 @@ import {
   earningsPaths,
   type SessionUser,
 } from '@selfserve/contract';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { niceTicks } from '../src/features/driver/earnings/earnings-chart';
@@ -150,6 +150,28 @@ describe('/driver/earnings', () => {
     await waitFor(() => expect(server.bodies.at(-1)?.car).toBe('DXR41M'));
     await waitFor(() => expect(screen.getByTestId('earnings-summary').dataset.rides).toBe('1'));
     expect(screen.getByTestId('earnings-summary').textContent).toContain('$240.00');
+  });
+
+  it('asks for the dates the driver chooses, and keeps the period when a date is cleared', async () => {
+    vi.useFakeTimers({ now: at('2026-11-20T06:00:00Z'), toFake: ['Date'] });
+    const server = earningsServer('IN');
+    mockFetch({
+      [earningsPaths.history]: server.handler,
+      [earningsPaths.attachedCars]: () => jsonResponse({ status: 'SUCCESS', data: [] }),
+    });
+    renderWithSession(<DriverEarningsPage />, { route: '/driver/earnings', session: { user: ramesh } });
+    await screen.findByTestId('earnings-table');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-31' } });
+    await waitFor(() =>
+      expect(server.bodies.at(-1)).toEqual({ from: '2026-10-01', to: '2026-10-31', granularity: 'month' }),
+    );
+    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('custom');
+    await waitFor(() => expect(screen.getByTestId('earnings-summary').dataset.rides).toBe('1'));
+    const asked = server.bodies.length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-10-01');
+    expect(server.bodies).toHaveLength(asked);
   });
 
   it('says why a period was refused', async () => {

@@ -14,11 +14,11 @@ export function getEarnings(req: EarningsHistoryRequest, signal?: AbortSignal): 
   return api.post<{ data: EarningsHistory }>(earningsPaths.history, req, signal ? { signal } : {}).then((r) => r.data);
 }
 
-export function useEarnings(userId: string | null | undefined, req: EarningsHistoryRequest | null) {
+export function useEarnings(userId: string | null | undefined, req: EarningsHistoryRequest) {
   return useQuery({
     queryKey: ['driver', 'earnings', userId ?? '', req] as const,
-    queryFn: ({ signal }) => getEarnings(req as EarningsHistoryRequest, signal),
-    enabled: Boolean(userId && req),
+    queryFn: ({ signal }) => getEarnings(req, signal),
+    enabled: Boolean(userId),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     // The chart keeps the last answer while the next period loads, instead of jumping to a spinner.

@@ -92,8 +92,7 @@ function Earnings() {
   const cars = useAttachedCars(user?.id).data ?? [];
   useDocumentTitle(t('earnings.title'));
 
-  const request: EarningsHistoryRequest | null =
-    range.from && range.to ? { ...range, granularity, ...(car ? { car } : {}) } : null;
+  const request: EarningsHistoryRequest = { ...range, granularity, ...(car ? { car } : {}) };
   const query = useEarnings(user?.id, request);
   const data = query.data;
 
@@ -126,8 +125,11 @@ function Earnings() {
             value={range.from}
             max={range.to || today}
             onChange={(e) => {
+              // A cleared field keeps the period it had (an empty day is no period to ask for).
+              const value = e.target.value;
+              if (!value) return;
               setPreset('custom');
-              setRange((r) => ({ ...r, from: e.target.value }));
+              setRange((r) => ({ ...r, from: value }));
             }}
           />
         </p>
@@ -139,8 +141,11 @@ function Earnings() {
             value={range.to}
             min={range.from}
             onChange={(e) => {
+              // A cleared field keeps the period it had (an empty day is no period to ask for).
+              const value = e.target.value;
+              if (!value) return;
               setPreset('custom');
-              setRange((r) => ({ ...r, to: e.target.value }));
+              setRange((r) => ({ ...r, to: value }));
             }}
           />
         </p>
