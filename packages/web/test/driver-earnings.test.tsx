@@ -61,6 +61,8 @@ function earningsServer(currency: string) {
   return { bodies, handler };
 }
 
+const oneCity = () => jsonResponse({ status: 'SUCCESS', data: [{ name: 'Bengaluru', country_code: 'IN' }] });
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -74,6 +76,7 @@ describe('/driver/earnings', () => {
     mockFetch({
       [earningsPaths.history]: server.handler,
       [earningsPaths.attachedCars]: () => jsonResponse({ status: 'SUCCESS', data: [] }),
+      [earningsPaths.cities]: oneCity,
     });
     renderWithSession(<DriverEarningsPage />, { route: '/driver/earnings', session: { user: ramesh } });
 
@@ -101,8 +104,9 @@ describe('/driver/earnings', () => {
     expect(total.querySelector('[data-key="net_earnings"]')?.getAttribute('data-value')).toBe('1070');
     expect(total.querySelector('[data-key="net_payout"]')?.getAttribute('data-value')).toBe('470'); // 1070 − 600 cash
     expect(screen.getByTestId('earnings-summary').textContent).toBe('Trips: 3. Net earnings: ₹1,070.');
-    // A driver with no fleet has no car filter.
+    // A driver with no fleet has no car filter; one with one city no city filter.
     expect(screen.queryByLabelText('Car')).toBeNull();
+    expect(screen.queryByLabelText('City')).toBeNull();
 
     // By week over the last 30 days: Monday weeks, the first one clipped to the period.
     vi.useRealTimers();
@@ -136,6 +140,7 @@ describe('/driver/earnings', () => {
     mockFetch({
       [earningsPaths.history]: server.handler,
       [earningsPaths.attachedCars]: () => jsonResponse({ status: 'SUCCESS', data: cars }),
+      [earningsPaths.cities]: () => jsonResponse({ status: 'SUCCESS', data: [{ name: 'Sydney', country_code: 'AU' }] }),
     });
     renderWithSession(<DriverEarningsPage />, { route: '/driver/earnings', session: { user: jack } });
     const select = await screen.findByLabelText('Car');
@@ -158,6 +163,7 @@ describe('/driver/earnings', () => {
     mockFetch({
       [earningsPaths.history]: server.handler,
       [earningsPaths.attachedCars]: () => jsonResponse({ status: 'SUCCESS', data: [] }),
+      [earningsPaths.cities]: oneCity,
     });
     renderWithSession(<DriverEarningsPage />, { route: '/driver/earnings', session: { user: ramesh } });
     await screen.findByTestId('earnings-table');
@@ -174,6 +180,31 @@ describe('/driver/earnings', () => {
     expect(server.bodies).toHaveLength(asked);
   });
 
+  it('offers a city filter to a driver who drove in more than one city, and none otherwise', async () => {
+    const server = earningsServer('IN');
+    mockFetch({
+      [earningsPaths.history]: server.handler,
+      [earningsPaths.attachedCars]: () => jsonResponse({ status: 'SUCCESS', data: [] }),
+      [earningsPaths.cities]: () =>
+        jsonResponse({
+          status: 'SUCCESS',
+          data: [
+            { name: 'Bengaluru', country_code: 'IN' },
+            { name: 'Mysuru', country_code: 'IN' },
+          ],
+        }),
+    });
+    renderWithSession(<DriverEarningsPage />, { route: '/driver/earnings', session: { user: ramesh } });
+    const select = await screen.findByLabelText('City');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All cities', 'Bengaluru', 'Mysuru']);
+    await userEvent.setup().selectOptions(select, 'Mysuru');
+    await waitFor(() => expect(server.bodies.at(-1)?.city).toBe('Mysuru'));
+  });
+
   it('says why a period was refused', async () => {
     mockFetch({
       [earningsPaths.history]: () =>
@@ -187,6 +218,7 @@ describe('/driver/earnings', () => {
           400,
         ),
       [earningsPaths.attachedCars]: () => jsonResponse({ status: 'SUCCESS', data: [] }),
+      [earningsPaths.cities]: oneCity,
     });
     renderWithSession(<DriverEarningsPage />, { route: '/driver/earnings', session: { user: ramesh } });
     expect((await screen.findByRole('alert')).textContent).toContain('Please choose a period of at most 366 days.');

@@ -1,5 +1,6 @@
 import {
   type AttachedCar,
+  type DriverCity,
   type EarningsHistory,
   type EarningsHistoryRequest,
   earningsPaths,
@@ -32,6 +33,16 @@ export function useAttachedCars(userId: string | null | undefined) {
     queryKey: ['driver', 'attached-cars', userId ?? ''] as const,
     queryFn: ({ signal }) =>
       api.get<{ data: AttachedCar[] }>(earningsPaths.attachedCars, { signal }).then((r) => r.data),
+    enabled: Boolean(userId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The cities the driver drove in (the page offers a city filter only to a driver with more than one). */
+export function useDriverCities(userId: string | null | undefined) {
+  return useQuery({
+    queryKey: ['driver', 'cities', userId ?? ''] as const,
+    queryFn: ({ signal }) => api.get<{ data: DriverCity[] }>(earningsPaths.cities, { signal }).then((r) => r.data),
     enabled: Boolean(userId),
     staleTime: 5 * 60_000,
   });

@@ -17,7 +17,7 @@ import { RequireUser } from '../../../components/require-user';
 import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAttachedCars, useEarnings } from './api';
+import { useAttachedCars, useDriverCities, useEarnings } from './api';
 import { type ChartBar, EarningsChart } from './earnings-chart';
 import '../driver.css';
 import './earnings.css';
@@ -82,17 +82,19 @@ function labeller(intl: string, granularity: EarningsGranularity) {
 function Earnings() {
   const { t, intl } = useI18n();
   const { user } = useSession();
-  const ids = { preset: useId(), from: useId(), to: useId(), by: useId(), car: useId(), table: useId() };
+  const ids = { preset: useId(), from: useId(), to: useId(), by: useId(), car: useId(), city: useId(), table: useId() };
   const timeZone = driverTimeZone(user?.country_code ?? 'IN');
   const today = useMemo(() => dayInZone(Date.now(), timeZone), [timeZone]);
   const [preset, setPreset] = useState<EarningsPreset>('half');
   const [range, setRange] = useState({ from: addDays(today, -(PRESET_DAYS.half - 1)), to: today });
   const [granularity, setGranularity] = useState<EarningsGranularity>('month');
   const [car, setCar] = useState('');
+  const [city, setCity] = useState('');
   const cars = useAttachedCars(user?.id).data ?? [];
+  const cities = useDriverCities(user?.id).data ?? [];
   useDocumentTitle(t('earnings.title'));
 
-  const request: EarningsHistoryRequest = { ...range, granularity, ...(car ? { car } : {}) };
+  const request: EarningsHistoryRequest = { ...range, granularity, ...(car ? { car } : {}), ...(city ? { city } : {}) };
   const query = useEarnings(user?.id, request);
   const data = query.data;
 
@@ -172,6 +174,20 @@ function Earnings() {
               {cars.map((c) => (
                 <option key={c.car_number} value={c.car_number}>
                   {c.car_number} · {c.car_model}
+                </option>
+              ))}
+            </select>
+          </p>
+        ) : null}
+        {cities.length > 1 ? (
+          // A driver who drove in more than one city: one city's trips, or all of them.
+          <p>
+            <label htmlFor={ids.city}>{t('earnings.city')}</label>
+            <select id={ids.city} value={city} onChange={(e) => setCity(e.target.value)} data-testid="earnings-city">
+              <option value="">{t('earnings.allCities')}</option>
+              {cities.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.name}
                 </option>
               ))}
             </select>
