@@ -102,14 +102,14 @@ test('the emergency action shows during ramesh’s live trip; the call to the cu
 test('the partner side of a lost item: riya reports it, ramesh finds it, calls her and hands it over', async ({
   browser,
 }) => {
-  // Riya reports a bag left on the ride ramesh drove (its CRN ends in 8: the demo call does not reach him).
+  // Riya reports a bag left on the ride ramesh drove (its CRN ends in 9: the demo telephony finds him busy).
   const rider = await browser.newContext();
   const riyaPage = await rider.newPage();
   await signIn(riyaPage, riya);
-  // seed/driver-articles.ts: the first CRN of its range (547,300,000 + i × 1,301) whose check digit is 8.
+  // seed/driver-articles.ts: the first CRN of its range (547,300,000 + i × 1,301) whose check digit is 9.
   const crn =
     Array.from({ length: 20 }, (_, i) => withCrnCheckDigit(String(547_300_000 + i * 1_301))).find((c) =>
-      c.endsWith('8'),
+      c.endsWith('9'),
     ) ?? '';
   expect(crn).not.toBe('');
   await riyaPage.goto(`/${crn}/dreport/${LOST_ITEM_ARTICLE}`);

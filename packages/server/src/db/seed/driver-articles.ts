@@ -20,8 +20,9 @@ export interface DriverArticlesData {
  * main seed built (so every column is real), dated from the anchor:
  * - ramesh's trip that ended 2¼ hours before the anchor: within the 24 hours of a cleaning-fee claim;
  * - a ride of riya's (Bengaluru) that ramesh drove (its driver number is his) a day before the anchor, for the
- *   partner's side of a lost item: riya reports an item on it (left-a-belonging), and its CRN ends in 8, so the demo
- *   telephony's call does not reach ramesh (docs/left-belonging.md) and the request waits for his answer in the app.
+ *   partner's side of a lost item: riya reports an item on it (left-a-belonging), and its CRN ends in 9, so the demo
+ *   telephony finds ramesh busy (docs/left-belonging.md) and the request waits for his answer in the app; a call back
+ *   to riya connects.
  */
 export function buildDriverArticlesData(anchor: number, bookings: readonly BookingsTable[]): DriverArticlesData {
   const ramesh = user('ramesh').row;
@@ -43,7 +44,7 @@ export function buildDriverArticlesData(anchor: number, bookings: readonly Booki
     };
   };
   const crns = Array.from({ length: 20 }, (_, i) => withCrnCheckDigit(String(CRN_BASE + i * 1_301)));
-  const unreachable = crns.find((c) => c.endsWith('8')) ?? '';
+  const unreachable = crns.find((c) => c.endsWith('9')) ?? '';
   const clean = dated(
     ownTrip,
     CLEANING_DEMO_BOOKING,
