@@ -18,7 +18,11 @@ import { useI18n } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { getRecompleteToken, submitRecomplete, usePreRecompleteCheck } from './api';
 
-type Step = { kind: 'ready' } | { kind: 'waiting'; ms: number } | { kind: 'done'; result: OneTouchResult };
+type Step =
+  | { kind: 'ready' }
+  | { kind: 'waiting'; ms: number }
+  | { kind: 'done'; result: OneTouchResult }
+  | { kind: 'failed'; error: unknown };
 
 /** A progress bar that fills over `ms` (the visible wait before a driver article's v3 submit, core.md §9). */
 function WaitProgress({ ms }: { ms: number }) {
@@ -83,9 +87,9 @@ export function RecompletePanel({ article, ride }: { article: Article; ride: Dri
       setStep({ kind: 'done', result });
       // The trip, its statement and this check now show the new amounts.
       void queryClient.invalidateQueries({ queryKey: ['driver'] });
-    } catch (err) {
-      setStep({ kind: 'ready' });
-      throw err;
+    } catch (error) {
+      // The token was refused or did not come (the submit itself answers in the one-touch shape, never throws).
+      setStep({ kind: 'failed', error });
     } finally {
       busy.current = false;
     }
@@ -115,6 +119,8 @@ export function RecompletePanel({ article, ride }: { article: Article; ride: Dri
         step.ms > 0 ? (
           <WaitProgress ms={step.ms} />
         ) : null
+      ) : step.kind === 'failed' ? (
+        <ErrorState error={step.error} onRetry={() => void start()} inline={{ className: 'driver-error' }} />
       ) : step.kind === 'ready' ? (
         <>
           <p data-testid="recomplete-outcome">
