@@ -13,6 +13,7 @@ import {
 } from '@selfserve/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../src/db/seed/index.ts';
 import { hmac } from '../src/lib/crypto.ts';
 import { accounts, createTestApp, signedIn, type TestApp, type TestClient, testDatabases } from './helpers.ts';
 import { testConfig } from './test-config.ts';
@@ -168,6 +169,11 @@ describe.each(testDatabases)('driver recompute [%s]', (dialect) => {
     expect(recomputes).toHaveLength(1);
     expect(recomputes[0]?.previous_fare).toBe(before.fare);
 
+    // The demo seed runs again at every start: it leaves a recomputed trip as it is.
+    await seedDemoData(t.database.db);
+    expect((await booking(SHORT)).fare).toBe(after.fare);
+    expect((await ledger(SHORT)).commission).toBe(row.commission);
+
     const check = (await ramesh.get(`${recompletePaths.preCheck}?booking_id=${SHORT}`)).json() as PreRecompleteCheck;
     expect(check.outcome).toBe('done');
     expect(check.recomputed).toMatchObject({ previous_fare: before.fare, fare: after.fare });
@@ -226,5 +232,28 @@ describe.each(testDatabases)('driver recompute [%s]', (dialect) => {
         .where('user_id', '=', 'u_bike_driver')
         .execute(),
     ).toHaveLength(0);
+  });
+
+  it('a demo database seeded before the recompute gets the short trips’ story once (backfill)', async () => {
+    // vikram's trip as a database from before migration 0036 had it: no drop point, no pings, another fare.
+    const id = 'bk_vikram_d01';
+    const now = await booking(id);
+    const row = await ledger(id);
+    await t.database.db.deleteFrom('driver_recompletes').where('booking_id', '=', id).execute();
+    await t.database.db
+      .updateTable('driver_rides')
+      .set({ drop_lat: null, drop_lng: null, gps_pings: null })
+      .where('id', '=', row.id)
+      .execute();
+    await t.database.db
+      .updateTable('bookings')
+      .set({ fare: now.fare + 50 })
+      .where('id', '=', id)
+      .execute();
+    await seedDemoData(t.database.db);
+    const back = await ledger(id);
+    expect(back.drop_lat).not.toBeNull();
+    expect(back.gps_pings).not.toBeNull();
+    expect((await booking(id)).fare).toBeLessThan(now.fare + 50);
   });
 });
