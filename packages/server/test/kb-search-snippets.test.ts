@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type KbSearchResult, kbPaths, kbSearchResponseSchema, SNIPPET_MAX_CHARS } from '@selfserve/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBody } from '../src/modules/kb/content.ts';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { searchArticles } from '../src/modules/kb/repo.ts';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
@@ -150,5 +151,17 @@ describe.each(testDatabases)('search snippets and highlights [%s]', (dialect) =>
       'You can pay with cash, cards, UPI or the wallet. A failed card payment is never charged twice; if it was, we refund the duplicate automatically.',
     );
     expect(marked(hit.snippet, hit.snippet_marks)).toEqual(['duplicate', 'automatically']);
+  });
+});
+
+describe('the plain text of a body (what snippets are cut from)', () => {
+  it('keeps the words as written, separates blocks, decodes entities and leaves the hidden blocks out', () => {
+    const body = readBody(
+      '<h2>Before you start</h2><ul><li>One</li><li>Two<br>lines</li></ul><p>It&#39;s &amp; &lt;b&gt; — “fine”.</p>' +
+        '<div id="Csat" hidden>{"reasons": ["x"]}</div><p>Last&nbsp;line.</p>',
+    );
+    expect(body.plain).toBe("Before you start One Two lines It's & <b> — “fine”. Last line.");
+    expect(body.text).toBe('before you start one two lines it s b fine last line');
+    expect(body.embedded).toEqual({ Csat: { reasons: ['x'] } });
   });
 });
