@@ -92,12 +92,16 @@ export const messages = {
   recompleteTokenMissing: 'Please start the recompute again from your trip.',
   recompleteTokenInvalid: 'This recompute request has expired or is not valid. Please start again from your trip.',
   recompleteDoneTitle: 'Fare recomputed',
-  recompleteDone: 'Your trip was recomputed on {km} km driven: the new fare is {fare} (it was {previous}). Your earning statement shows the new amount.',
+  recompleteDone:
+    'Your trip was recomputed on {km} km driven: the new fare is {fare} (it was {previous}). Your earning statement shows the new amount.',
   recompleteAlreadyTitle: 'Already recomputed',
   recompleteAlready: 'This trip was already recomputed once, to {fare}. A trip can be recomputed only once.',
-  recompleteTicketNotShort: 'Your trip ended at its drop or close to it, so its fare stands. We have passed your request to our team, who will get back to you.',
-  recompleteTicketNoProof: 'Your trip’s GPS record does not show the car reaching the drop, so we could not recompute it here. We have passed it to our team, who will check it and get back to you.',
-  recompleteTicketNotCompleted: 'Only a completed trip can be recomputed. We have passed your request to our team, who will get back to you.',
+  recompleteTicketNotShort:
+    'Your trip ended at its drop or close to it, so its fare stands. We have passed your request to our team, who will get back to you.',
+  recompleteTicketNoProof:
+    'Your trip’s GPS record does not show the car reaching the drop, so we could not recompute it here. We have passed it to our team, who will check it and get back to you.',
+  recompleteTicketNotCompleted:
+    'Only a completed trip can be recomputed. We have passed your request to our team, who will get back to you.',
   // driver earnings (docs/driver.md "Earnings")
   earningsDayInvalid: 'Please give the day as YYYY-MM-DD.',
   earningsRangeInvalid: 'The period must start on or before its last day.',
