@@ -48,7 +48,11 @@ export const callbackResponseSchema = z.object({
 });
 export type CallbackResponse = z.infer<typeof callbackResponseSchema>;
 
-export const maskedCallQuerySchema = z.object({ booking_id: z.string().trim().min(1).max(64) });
+export const maskedCallQuerySchema = z.object({
+  booking_id: z.string().trim().min(1).max(64),
+  /** the article the call is made from: its call_driver_expiry_time:{x} tag allows calls x minutes after the ride */
+  article_id: z.string().trim().min(1).max(64).optional(),
+});
 export const partnerLabCallQuerySchema = z.object({
   crn: z
     .string()

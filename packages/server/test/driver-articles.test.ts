@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   type ArticleActions,
+  callPaths,
   driverArticlePaths,
   messages,
   oneTouchPaths,
@@ -246,6 +247,41 @@ describe.each(testDatabases)('driver one-touch articles [%s]', (dialect) => {
       );
       const noCall = await ramesh.post(driverArticlePaths.callCustomer, { article_id: PLAIN, crn: fresh.crn });
       expect(noCall.json().error.code).toBe('driverArticleNoCall');
+    });
+  });
+
+  describe('the rider’s call to the driver from an article tagged call_driver_expiry_time:15', () => {
+    const RIDER_CALL = '97711';
+    const call = (bookingId: string, article?: string) =>
+      riya.request(
+        'GET',
+        `${callPaths.maskedCall}?booking_id=${bookingId}${article ? `&article_id=${article}` : ''}`,
+        undefined,
+        { 'x-csrf-token': riya.csrf },
+      );
+
+    it('is allowed until 15 minutes after the ride ended, then refused as expired', async () => {
+      const template = await db()
+        .selectFrom('bookings')
+        .select('id')
+        .where('user_id', '=', 'u_customer_in')
+        .where('status', '=', 'completed')
+        .where('driver_phone', 'is not', null)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const recent = await rideLike(template.id, 5 * MIN);
+      const ok = await call(recent.id, RIDER_CALL);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().code).toMatch(/^driverCall(Started|Failed)$/);
+      // Without the article, a finished ride is not called about (the calls' own rule, unchanged).
+      expect((await call(recent.id)).json().error.code).toBe('maskedCallNotLive');
+
+      const late = await rideLike(template.id, 20 * MIN);
+      const refused = await call(late.id, RIDER_CALL);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'driverCallExpired', params: { minutes: 15 } });
+      // An article that is not there: 404.
+      expect((await call(recent.id, '97799')).statusCode).toBe(404);
     });
   });
 

@@ -14,6 +14,7 @@ import {
   maskedCallQuerySchema,
   maskedCallResponseSchema,
   partnerLabCallQuerySchema,
+  resolveFlow,
   sdCallUsLine,
   sdCallUsQuerySchema,
   sdCallUsResponseSchema,
@@ -217,7 +218,14 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const booking = await findOwnBooking(db, user.id, { id: request.query.booking_id });
         // Only a rider's own booking: a partner's trip is not a ride they can call "their driver" about.
         if (!booking || booking.audience !== 'customer') throw new AppError('NOT_FOUND', coded('bookingNotFound'));
-        const refusal = maskedCallRefusal(booking);
+        // Made from an article tagged call_driver_expiry_time:{x}: calls are allowed until x minutes after the ride.
+        const from = request.query.article_id ? await findArticle(db, request.query.article_id) : null;
+        if (request.query.article_id && !from) throw new AppError('NOT_FOUND', coded('articleNotFound'));
+        const expiry = from
+          ? resolveFlow({ labels: JSON.parse(from.labels), label_names: JSON.parse(from.label_names) })
+              .callDriverExpiryMinutes
+          : null;
+        const refusal = maskedCallRefusal(booking, expiry);
         if (refusal) throw new AppError('VALIDATION_FAILED', refusal);
         if (!phone) return { status: 'FAILURE' as const, ...coded('callsUnavailable'), request_id: null };
         const { row, repeated } = await open(app, request, reply, {

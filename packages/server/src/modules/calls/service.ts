@@ -3,7 +3,9 @@ import {
   type ClickToCallValue,
   type CodedMessage,
   coded,
+  callActionOpen,
   MASKED_CALL_STATUSES,
+  rideEndedAt,
 } from '@selfserve/contract';
 import type { BookingRow } from '../../db/schema.ts';
 import type { CallbackOutcome, ClickToCallOutcome } from '../telephony/telephony.ts';
@@ -40,10 +42,24 @@ export const callbackPlaced = () => coded('callbackRequested', { minutes: CALLBA
  * Whether the rider and the driver of a booking may call each other now (docs/telephony.md "Masked rider ↔ driver
  * call"): a driver is assigned and the ride is requested, scheduled or under way. Null when allowed, else why not.
  */
-export function maskedCallRefusal(booking: Pick<BookingRow, 'status' | 'driver_phone'>): CodedMessage | null {
+export function maskedCallRefusal(
+  booking: Pick<BookingRow, 'status' | 'driver_phone' | 'stop_at' | 'date_entered_timestamp'>,
+  /** the minutes of the article's call_driver_expiry_time tag, when the call is made from such an article */
+  callExpiryMinutes: number | null = null,
+  now = Date.now(),
+): CodedMessage | null {
   if (!booking.driver_phone) return coded('maskedCallNoDriver');
   const live = (MASKED_CALL_STATUSES as readonly string[]).includes(booking.status.toLowerCase());
-  return live ? null : coded('maskedCallNotLive');
+  if (live) return null;
+  // From an article with call_driver_expiry_time:{x}, a completed ride may still be called about until x minutes
+  // after it ended (contract callActionOpen; docs/driver.md "Driver one-touch articles"); then it has expired.
+  if (callExpiryMinutes !== null && booking.status.toLowerCase() === 'completed') {
+    const clock = { status: 'completed', endedAt: rideEndedAt({ ...booking, status: 'completed' }) };
+    return callActionOpen(clock, callExpiryMinutes, now)
+      ? null
+      : coded('driverCallExpired', { minutes: callExpiryMinutes });
+  }
+  return coded('maskedCallNotLive');
 }
 
 /** What a request is about, as one string: the same kind, user and subject within the window is a repeat. */

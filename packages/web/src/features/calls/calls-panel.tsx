@@ -50,7 +50,10 @@ export function CallsPanel({ article }: { article: Article }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const clickToCall = useClickToCall();
   const callback = useRequestCallback();
-  const driver = useCallDriver();
+  // An article tagged call_driver_expiry_time:{x} names itself, so the call is allowed until x minutes after the ride.
+  const driver = useCallDriver(
+    article.label_names.some((tag) => tag.startsWith('call_driver_expiry_time:')) ? article.id : undefined,
+  );
   const appLink = useSendAppLink();
   const actions = callActionsFor(article.labels, {
     callUsSwitch: switches.call_us,
