@@ -2,8 +2,8 @@ import {
   CALLBACK_REPEAT_WINDOW_MINUTES,
   type ClickToCallValue,
   type CodedMessage,
-  coded,
   callActionOpen,
+  coded,
   MASKED_CALL_STATUSES,
   rideEndedAt,
 } from '@selfserve/contract';
