@@ -132,8 +132,12 @@ export function RecompletePanel({ article, ride }: { article: Article; ride: Dri
         </>
       ) : null}
       <p className="recomplete__links">
-        <Link to={driverStatementHref(ride.crn)}>{t('recomplete.statementLink')}</Link>
-        {' · '}
+        {ride.has_statement ? (
+          <>
+            <Link to={driverStatementHref(ride.crn)}>{t('recomplete.statementLink')}</Link>
+            {' · '}
+          </>
+        ) : null}
         <Link to={driverRideHref(ride.crn)}>{t('recomplete.backToTrip')}</Link>
       </p>
       {step.kind === 'done' ? (
@@ -143,7 +147,10 @@ export function RecompletePanel({ article, ride }: { article: Article; ride: Dri
           bookingId={ride.booking_id}
           onBack={() => {
             setStep({ kind: 'ready' });
-            if (step.result.state === 'SUCCESS') navigate(driverStatementHref(ride.crn));
+            // After a recompute (its answer carries the new bill) the statement shows the new amounts.
+            if (step.result.state === 'SUCCESS' && step.result.bill && ride.has_statement) {
+              navigate(driverStatementHref(ride.crn));
+            }
           }}
         />
       ) : null}
