@@ -5,6 +5,7 @@
  * enforces them) and the web (which shows or hides the actions by them).
  */
 import { z } from 'zod';
+import { MASKED_CALL_STATUSES } from './calls.ts';
 import type { FlowParams } from './flows/flow-params.ts';
 import { labStateSchema } from './left-belonging.ts';
 
@@ -63,6 +64,21 @@ export function callActionOpen(ride: RideClock, minutes: number, now: number): b
   if (LIVE_RIDE_STATUSES.includes(ride.status)) return true;
   if (ride.status !== 'completed' || ride.endedAt === null || !(minutes >= 0)) return false;
   return now < ride.endedAt + minutes * MINUTE;
+}
+
+/**
+ * The rider's "call driver" button on an article tagged `call_driver_expiry_time:{x}`: offered while the ride may
+ * be called about at all (requested, scheduled, on the road: the calls' own rule, MASKED_CALL_STATUSES) and, once
+ * completed, until the call expires x minutes after its end (the server's gupshup/call applies the same rule).
+ */
+export function riderCallOffered(
+  ride: { status: string; stop_at: string | null; date_entered_timestamp: number },
+  minutes: number,
+  now: number,
+): boolean {
+  const status = ride.status.toLowerCase();
+  if ((MASKED_CALL_STATUSES as readonly string[]).includes(status)) return true;
+  return callActionOpen({ status, endedAt: rideEndedAt({ ...ride, status }) }, minutes, now);
 }
 
 /** When an action of a finished ride closes (epoch ms), for "until 14:05"; null during the ride or without an end. */

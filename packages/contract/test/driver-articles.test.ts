@@ -9,6 +9,7 @@ import {
   emergencyActionOpen,
   partnerLostItemStep,
   rideEndedAt,
+  riderCallOffered,
 } from '../src/driver-articles.ts';
 import { isMessageCode } from '../src/messages.ts';
 
@@ -56,6 +57,20 @@ describe('the call expiry (call_driver_expiry_time:{x}): gone from x minutes aft
   it('names when a finished ride’s action closes, and none during the ride', () => {
     expect(actionClosesAt(done, 15)).toBe(END + 15 * MIN);
     expect(actionClosesAt({ status: 'ongoing', endedAt: null }, 15)).toBeNull();
+  });
+});
+
+describe('the rider’s call-driver button on a call_driver_expiry_time:15 article', () => {
+  const stop = '2026-11-20T10:00:00.000Z';
+  it.each([
+    ['a requested ride', 'requested', null, END + 999 * MIN, true],
+    ['a scheduled ride', 'scheduled', null, END, true],
+    ['on the road', 'In Progress', null, END, true],
+    ['completed, 14 minutes after', 'completed', stop, END + 14 * MIN, true],
+    ['completed, at 15 minutes: gone', 'Completed', stop, END + 15 * MIN, false],
+    ['cancelled', 'cancelled', stop, END, false],
+  ] as const)('%s', (_name, status, stop_at, now, offered) => {
+    expect(riderCallOffered({ status, stop_at, date_entered_timestamp: 0 }, 15, now)).toBe(offered);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   type ArticleActions,
+  bookingPaths,
   callPaths,
   driverArticlePaths,
   messages,
@@ -8,11 +9,13 @@ import {
 } from '@selfserve/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CallsPanel } from '../src/features/calls/calls-panel';
 import { DriverLostItemsPage } from '../src/features/driver/articles/lost-items-page';
 import { DriverTimedActions } from '../src/features/driver/articles/timed-actions';
+import { setSelectedBooking } from '../src/lib/selected-booking';
 import { article } from './kb-fixtures';
-import { jsonResponse, mockFetch, renderWithSession } from './utils';
+import { jsonResponse, mockFetch, renderWithSession, riya } from './utils';
 
 // The driver's one-touch articles (docs/driver.md "Driver one-touch articles"): the actions follow the server's
 // answer; the partner's lost items move step by step.
@@ -176,5 +179,54 @@ describe('the partner’s lost items', () => {
     const card = await screen.findByTestId('lost-item');
     await userEvent.click(within(card).getByRole('button', { name: 'I did not find it' }));
     expect(await within(card).findByText(messages.labPartnerAnswerClosed)).toBeInTheDocument();
+  });
+});
+
+describe('the rider’s call-driver button on an article tagged call_driver_expiry_time:15', () => {
+  const callDriverArticle = article({
+    id: '101402',
+    labels: { call_type: 'call_driver' },
+    label_names: ['call_driver_expiry_time:15'],
+  });
+  afterEach(() => setSelectedBooking(null));
+
+  function details(endedMinutesAgo: number) {
+    const stop = new Date(Date.now() - endedMinutesAgo * 60_000).toISOString();
+    return jsonResponse({
+      status: 'SUCCESS',
+      stop_at: stop,
+      driver_phone: '+919000000001',
+      imei: null,
+      cash_involved: false,
+      city: 'Bengaluru',
+      data: { status: 'completed', date_entered_timestamp: Date.parse(stop) - 40 * 60_000 },
+    });
+  }
+
+  it('offers the call 5 minutes after the ride and names the article in the call', async () => {
+    setSelectedBooking({ id: 'bk_riya_9', crn: '5391000009' });
+    const asked: URL[] = [];
+    mockFetch({
+      [bookingPaths.details]: () => details(5),
+      [callPaths.maskedCall]: (url) => {
+        asked.push(url);
+        return jsonResponse({ status: 'SUCCESS', code: 'driverCallStarted', message: messages.driverCallStarted });
+      },
+    });
+    renderWithSession(<CallsPanel article={callDriverArticle} />, { session: { user: riya } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Call driver' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]?.searchParams.get('article_id')).toBe('101402');
+    expect(asked[0]?.searchParams.get('booking_id')).toBe('bk_riya_9');
+  });
+
+  it('takes the button away 15 minutes after the ride ended, and says why', async () => {
+    setSelectedBooking({ id: 'bk_riya_9', crn: '5391000009' });
+    mockFetch({ [bookingPaths.details]: () => details(20) });
+    renderWithSession(<CallsPanel article={callDriverArticle} />, { session: { user: riya } });
+    expect(await screen.findByTestId('call-driver-expired')).toHaveTextContent(
+      'Calls about this trip were possible until 15 minutes after it ended. That time is over.',
+    );
+    expect(screen.queryByRole('button', { name: 'Call driver' })).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,8 @@ import {
   clickToCallHandling,
   OVERLAY_ROUTE,
   readClickToCallValue,
+  resolveFlow,
+  riderCallOffered,
 } from '@selfserve/contract';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -19,6 +21,7 @@ import { useSelectedBooking } from '../../lib/selected-booking';
 import { useSession } from '../../lib/session';
 import { useCallDriver } from './api/call-driver';
 import { useClickToCall } from './api/click-to-call';
+import { useRideClock } from './api/get-ride-clock';
 import { useSdCallUs } from './api/get-sd-call-us';
 import { useRequestCallback } from './api/request-callback';
 import { useSendAppLink } from './api/send-app-link';
@@ -51,9 +54,14 @@ export function CallsPanel({ article }: { article: Article }) {
   const clickToCall = useClickToCall();
   const callback = useRequestCallback();
   // An article tagged call_driver_expiry_time:{x} names itself, so the call is allowed until x minutes after the ride.
-  const driver = useCallDriver(
-    article.label_names.some((tag) => tag.startsWith('call_driver_expiry_time:')) ? article.id : undefined,
-  );
+  const expiryMinutes = resolveFlow(article).callDriverExpiryMinutes;
+  const driver = useCallDriver(expiryMinutes !== null ? article.id : undefined);
+  // …and the button goes once that time is over (contract riderCallOffered, the server's rule).
+  const rideClock = useRideClock(booking?.id ?? null, expiryMinutes !== null && user !== null);
+  const callExpired =
+    expiryMinutes !== null &&
+    rideClock.data !== undefined &&
+    !riderCallOffered(rideClock.data, expiryMinutes, Date.now());
   const appLink = useSendAppLink();
   const actions = callActionsFor(article.labels, {
     callUsSwitch: switches.call_us,
@@ -117,7 +125,7 @@ export function CallsPanel({ article }: { article: Article }) {
           onError: (e) => failed('call_me_back', e),
         }),
     });
-  if (actions.includes('call_driver') && booking)
+  if (actions.includes('call_driver') && booking && !callExpired)
     buttons.push({
       action: 'call_driver',
       label: t('calls.callDriver'),
@@ -189,6 +197,11 @@ export function CallsPanel({ article }: { article: Article }) {
       ) : null}
       {/* Calling the driver is about one ride: without a selected ride, choose it first. */}
       {user && actions.includes('call_driver') && !booking ? <ChooseRide /> : null}
+      {callExpired && expiryMinutes !== null ? (
+        <p className="calls__hint" data-testid="call-driver-expired">
+          {t('driverCallExpired', { minutes: expiryMinutes })}
+        </p>
+      ) : null}
       {busy ? (
         <p className="calls__working" role="status">
           {t('calls.working')}
