@@ -4,18 +4,9 @@ import { CHAT_REGIONS } from './constants.ts';
 /**
  * Chat availability (core.md §1, §6; issue 17 items 4 and 5; docs/chat.md): where and when the chat (the bot) is
  * offered and when a person can take over, configured per chat region (in, au, nz, gb) by city, car category and
- * opening hours in the region's own time zone; and the fields of the /chatbot hand-off form.
+ * opening hours in the region's own time zone; and the fields of the /chatbot hand-off form. The calls' paths and
+ * chatOffered are in chat-offer.ts (zod-free: the contact links under every article use them).
  */
-
-export const chatAvailabilityPaths = {
-  /** GET: the answer for the signed-in user (optionally about one of their bookings: booking_id) or the visitor */
-  availability: '/api/chat/v1/availability',
-  /** GET / PUT: the configuration, for an operator with the ADMIN_API_TOKEN bearer token (docs/chat.md) */
-  config: '/api/chat/v1/config',
-  /** POST (an HTML form, navigates away): our own chat's hand-off target when CHAT_HANDOFF_URL is unset */
-  handoff: '/api/chat/v1/handoff',
-} as const;
-
 export const chatRegionSchema = z.enum(CHAT_REGIONS);
 export type ChatRegion = z.infer<typeof chatRegionSchema>;
 
@@ -335,30 +326,6 @@ export function nextOpening(hours: ChatHours[], tz: string, now: Date): string |
 /** A full day's window: 24 hours a day, every day. */
 export function isAlwaysOpen(hours: ChatHours[]): boolean {
   return hours.some((h) => h.days.length === 7 && minutesOf(h.open) === 0 && minutesOf(h.close) === DAY_MINUTES);
-}
-
-/**
- * Is "Chat with us" offered in this place (docs/chat.md)? Availability first (region, city, category, hours and the
- * HIDE_CHAT switch, already in `availability.chat`); then the place's own say: an article's footer always may, a
- * one-touch result only when its answer (side_load one_touch_chat_with_us) or the article (add_chat_with_us) asks,
- * a booking's help only when the booking has the bot (krutrim_chat).
- */
-export function chatOffered(
-  availability: Pick<ChatAvailability, 'chat'> | null | undefined,
-  place:
-    | { kind: 'article' }
-    | { kind: 'result'; sideLoadChat: boolean | undefined; addChatWithUs: boolean }
-    | { kind: 'booking'; krutrimChat: boolean },
-): boolean {
-  if (!availability?.chat) return false;
-  switch (place.kind) {
-    case 'article':
-      return true;
-    case 'result':
-      return place.sideLoadChat ?? place.addChatWithUs;
-    case 'booking':
-      return place.krutrimChat;
-  }
 }
 
 /**

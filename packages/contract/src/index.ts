@@ -14,6 +14,7 @@ export * from './callus-paths.ts';
 export * from './captcha.ts';
 export * from './chat.ts';
 export * from './chat-availability.ts';
+export * from './chat-offer.ts';
 export * from './chat-paths.ts';
 export * from './constants.ts';
 export * from './countries.ts';

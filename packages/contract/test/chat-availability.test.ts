@@ -3,15 +3,14 @@ import {
   type ChatConfig,
   type ChatRegionConfig,
   chatAvailability,
-  chatAvailabilityPaths,
   chatConfigSchema,
   chatConfigUpdateSchema,
   chatHandoffFieldNames,
   chatHandoffFieldsSchema,
-  chatOffered,
   chatRegionConfigSchema,
   DEFAULT_CHAT_CONFIG,
 } from '../src/chat-availability.ts';
+import { chatAvailabilityPaths, chatOffered } from '../src/chat-offer.ts';
 import { chatPaths } from '../src/chat-paths.ts';
 
 const at = (iso: string) => new Date(iso);

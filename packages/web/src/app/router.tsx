@@ -7,7 +7,6 @@ import { bookingRouteTable } from '../features/bookings/route-table';
 import { kbRouteTable } from '../features/kb/route-table';
 import { oneTouchRouteTable } from '../features/onetouch/route-table';
 import { orderRouteTable } from '../features/orders/route-table';
-import { ticketRouteTable } from '../features/tickets/route-table';
 import { configureApiClient } from '../lib/api-client';
 import { reloadDeepLink } from '../lib/deep-link-reload';
 import { sessionQueryKey, sessionQueryOptions } from '../lib/get-session';
@@ -33,10 +32,7 @@ const pageRoutes: RouteObject[] = [
     () => import('./pages/billing-issue'),
     'BillingIssuePage',
   ),
-  // The cab attachment's offices (guided-flows.md §2), reached from its form.
-  lazyRoute('/bd_address', () => import('../features/flows/cab-attachment/bd-address-page'), 'BdAddressPage'),
   ...orderRouteTable,
-  ...ticketRouteTable,
   ...oneTouchRouteTable,
   ...authRouteTable,
   lazyRoute(routes.articleNotFound, () => import('../components/article-not-found'), 'ArticleNotFound'),
