@@ -28,8 +28,9 @@ test('the results page marks the matched words in titles and in snippets of the 
     .locator('mark')
     .first()
     .evaluate((m) => {
-      const s = getComputedStyle(m);
-      return { weight: Number(s.fontWeight), background: s.backgroundColor };
+      // The e2e project compiles without the DOM library: the browser's function, reached through the element.
+      const s = m.ownerDocument.defaultView?.getComputedStyle(m);
+      return { weight: Number(s?.fontWeight), background: s?.backgroundColor };
     });
   expect(style.weight).toBeGreaterThanOrEqual(700);
   expect(style.background).not.toBe('rgba(0, 0, 0, 0)');

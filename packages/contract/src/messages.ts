@@ -361,7 +361,8 @@ export const messages = {
   driverCleaningOption: 'Please choose what happened in the car.',
   driverCleaningAlreadyClaimed: 'You have already claimed a cleaning fee for this trip.',
   driverCleaningClaimedTitle: 'Cleaning fee claim received',
-  driverCleaningClaimed: 'We will review your claim of {amount} within 48 hours. If it is approved, the fee is added under Adjustments and paid with your weekly payout.',
+  driverCleaningClaimed:
+    'We will review your claim of {amount} within 48 hours. If it is approved, the fee is added under Adjustments and paid with your weekly payout.',
   driverCallExpired: 'Calls about this trip were possible until {minutes} minutes after it ended. That time is over.',
   driverArticleNoCall: 'This article has no call to make.',
   labPartnerAnswerClosed: 'This request is no longer waiting for your answer.',

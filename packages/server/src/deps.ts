@@ -4,8 +4,8 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle, DialectName } from './db/database.ts';
 import type { Database } from './db/schema.ts';
 import { type Bus, createBus } from './lib/bus.ts';
-import { httpTelephony, simulatedTelephony, type Telephony } from './modules/telephony/telephony.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { httpTelephony, simulatedTelephony, type Telephony } from './modules/telephony/telephony.ts';
 import { createDocumentStorage, type DocumentStorage } from './modules/uploads/storage.ts';
 import type { SessionTools } from './plugins/session.ts';
 

@@ -96,8 +96,10 @@ describe('call-back and app link', () => {
     renderArticle();
     await userEvent.click(await screen.findByTestId('calls-call_me_back'));
     expect(await screen.findByTestId('calls-notice')).toHaveTextContent('Something went wrong!');
-    const init = fetch.mock.calls[0]?.[1] as RequestInit | undefined;
-    expect((init?.headers as Record<string, string>)[CSRF_HEADER]).toBe('token-1');
+    const headers = (fetch.mock.calls[0]?.[1] as RequestInit | undefined)?.headers as
+      | Record<string, string>
+      | undefined;
+    expect(headers?.[CSRF_HEADER]).toBe('token-1');
   });
 
   it("a failed app link says 'Error in Sending App Link'", async () => {

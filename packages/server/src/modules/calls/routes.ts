@@ -217,7 +217,7 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = requireUser(request);
         const booking = await findOwnBooking(db, user.id, { id: request.query.booking_id });
         // Only a rider's own booking: a partner's trip is not a ride they can call "their driver" about.
-        if (!booking || booking.audience !== 'customer') throw new AppError('NOT_FOUND', coded('bookingNotFound'));
+        if (booking?.audience !== 'customer') throw new AppError('NOT_FOUND', coded('bookingNotFound'));
         // Made from an article tagged call_driver_expiry_time:{x}: calls are allowed until x minutes after the ride.
         const from = request.query.article_id ? await findArticle(db, request.query.article_id) : null;
         if (request.query.article_id && !from) throw new AppError('NOT_FOUND', coded('articleNotFound'));
