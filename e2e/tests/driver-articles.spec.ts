@@ -1,9 +1,8 @@
-import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
-import { apiPaths, formatFare, withCrnCheckDigit } from '@selfserve/contract';
+import { expect } from '@playwright/test';
+import { formatFare, withCrnCheckDigit } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import { expectNoAxeViolations, test } from './a11y.ts';
-import { signIn } from './support.ts';
+import { openApp, signIn } from './support.ts';
 
 // The driver's one-touch articles (issue 18 item 6; docs/driver.md "Driver one-touch articles"), in the driver app in
 // ramesh's Hindi: the cleaning-fee claim, the timed actions, and the partner's side of a lost item.
@@ -21,30 +20,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
-function appToken(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    iss: 'selfserve-host-app',
-    aud: 'selfserve',
-    iat: now,
-    exp: now + 300,
-    ...claims,
-  })}`;
-  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
-    .update(body)
-    .digest('base64url');
-  return `${body}.${signature}`;
-}
-
-async function openDriverApp(page: Page, email: string) {
-  const res = await page.request.post(apiPaths.appSession, {
-    data: { token: appToken({ email }), entry_mode: 'driver_app' },
-  });
-  expect(res.status()).toBe(200);
-}
-
 const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
 const da = hi.driverArticles;
@@ -52,7 +27,7 @@ const da = hi.driverArticles;
 test('ramesh claims a cleaning fee for his trip of two hours ago, with photos, and sees the claim received', async ({
   page,
 }) => {
-  await openDriverApp(page, ramesh);
+  await openApp(page, ramesh);
   await page.goto(`/article/${CLEANING}/0/driver_default`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   const form = page.getByTestId('cleaning-fee');
@@ -82,7 +57,7 @@ test('ramesh claims a cleaning fee for his trip of two hours ago, with photos, a
 test('the emergency action shows during ramesh’s live trip; the call to the customer of a ride that ended a day ago is not offered', async ({
   page,
 }) => {
-  await openDriverApp(page, ramesh);
+  await openApp(page, ramesh);
   await page.goto(`/article/${EMERGENCY}/0/driver_default`);
   const emergency = page.getByTestId('driver-emergency-action');
   await expect(emergency.getByRole('heading', { name: da.emergencyTitle })).toBeVisible();
@@ -124,7 +99,7 @@ test('the partner side of a lost item: riya reports it, ramesh finds it, calls h
   // Ramesh, in the driver app, opens his lost items from his trips.
   const driver = await browser.newContext();
   const page = await driver.newPage();
-  await openDriverApp(page, ramesh);
+  await openApp(page, ramesh);
   await page.goto('/driver/rides');
   await page.getByTestId('driver-lost-items-link').click();
   await expect(page).toHaveURL(/\/driver\/lost-items$/);

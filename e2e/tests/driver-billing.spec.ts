@@ -1,43 +1,12 @@
-import { createHmac } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
-import {
-  apiPaths,
-  type DriverRidesResponse,
-  driverPaths,
-  type InvoiceResponse,
-  OPERATOR_REPORT_PATH,
-} from '@selfserve/contract';
+import { expect } from '@playwright/test';
+import { type DriverRidesResponse, driverPaths, type InvoiceResponse, OPERATOR_REPORT_PATH } from '@selfserve/contract';
 import en from '@selfserve/contract/locales/en.json' with { type: 'json' };
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import { expectNoAxeViolations, test } from './a11y.ts';
+import { openApp } from './support.ts';
 
 // Issue 18 items 3 and 8 (docs/driver.md "Billing help", "Who lands where"): a driver's billing help from his trip,
 // and which home each partner lands on — signed in by the host app, as the apps do.
-
-/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
-function appToken(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    iss: 'selfserve-host-app',
-    aud: 'selfserve',
-    iat: now,
-    exp: now + 300,
-    ...claims,
-  })}`;
-  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
-    .update(body)
-    .digest('base64url');
-  return `${body}.${signature}`;
-}
-
-async function openApp(page: Page, email: string, entryMode: 'driver_app' | 'operator_app' = 'driver_app') {
-  const res = await page.request.post(apiPaths.appSession, {
-    data: { token: appToken({ email }), entry_mode: entryMode },
-  });
-  expect(res.status()).toBe(200);
-  expect(await res.json()).toMatchObject({ in_app: true, entry_mode: entryMode });
-}
 
 test('ramesh opens a trip, then Billing help: his fare, commission, payout and the billing articles, in Hindi', async ({
   page,

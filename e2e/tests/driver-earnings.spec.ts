@@ -1,34 +1,10 @@
-import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { apiPaths, earningsPaths } from '@selfserve/contract';
+import { earningsPaths } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import { expectNoAxeViolations, test } from './a11y.ts';
+import { openApp } from './support.ts';
 
 // The driver's earnings in the driver app (issue 18 item 5; docs/driver.md "Earnings").
-
-/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
-function appToken(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    iss: 'selfserve-host-app',
-    aud: 'selfserve',
-    iat: now,
-    exp: now + 300,
-    ...claims,
-  })}`;
-  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
-    .update(body)
-    .digest('base64url');
-  return `${body}.${signature}`;
-}
-
-async function openDriverApp(page: Page, email: string) {
-  const res = await page.request.post(apiPaths.appSession, {
-    data: { token: appToken({ email }), entry_mode: 'driver_app' },
-  });
-  expect(res.status()).toBe(200);
-}
 
 /** The bodies of the earnings requests the page sends, in order. */
 function recordEarningsRequests(page: Page): Record<string, string>[] {
@@ -42,7 +18,7 @@ function recordEarningsRequests(page: Page): Record<string, string>[] {
 test('ramesh, in the driver app in Hindi, opens his earnings from his trips and sees the chart and the table', async ({
   page,
 }) => {
-  await openDriverApp(page, 'ramesh.driver@example.in');
+  await openApp(page, 'ramesh.driver@example.in');
   const bodies = recordEarningsRequests(page);
   await page.goto('/home');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
@@ -87,7 +63,7 @@ test('ramesh, in the driver app in Hindi, opens his earnings from his trips and 
 });
 
 test('jack, a fleet partner, filters his earnings by each of his two cars', async ({ page }) => {
-  await openDriverApp(page, 'jack.taylor@example.com.au');
+  await openApp(page, 'jack.taylor@example.com.au');
   const bodies = recordEarningsRequests(page);
   await page.goto('/driver/earnings');
   const summary = page.getByTestId('earnings-summary');

@@ -1,7 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import {
-  apiPaths,
   driverPaths,
   type InvoiceResponse,
   type PreRecompleteCheck,
@@ -11,33 +9,10 @@ import {
 } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import { expectNoAxeViolations, test } from './a11y.ts';
+import { openApp } from './support.ts';
 
 // The recompute of a trip ended short (issue 18 item 4; docs/driver.md "Recomplete"): ramesh, in the driver app in
 // Hindi, from his short-ended trip's page to the recomputed fare, through the visible 3-second wait.
-
-/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
-function appToken(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    iss: 'selfserve-host-app',
-    aud: 'selfserve',
-    iat: now,
-    exp: now + 300,
-    ...claims,
-  })}`;
-  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
-    .update(body)
-    .digest('base64url');
-  return `${body}.${signature}`;
-}
-
-async function openDriverApp(page: Page, email: string) {
-  const res = await page.request.post(apiPaths.appSession, {
-    data: { token: appToken({ email }), entry_mode: 'driver_app' },
-  });
-  expect(res.status()).toBe(200);
-}
 
 async function preCheck(page: Page, bookingId: string): Promise<PreRecompleteCheck> {
   const res = await page.request.get(`${recompletePaths.preCheck}?booking_id=${bookingId}`);
@@ -48,7 +23,7 @@ async function preCheck(page: Page, bookingId: string): Promise<PreRecompleteChe
 test('ramesh recomputes his short-ended trip: the pre-check, a visible 3-second wait, then the new fare in his statement', async ({
   page,
 }) => {
-  await openDriverApp(page, 'ramesh.driver@example.in');
+  await openApp(page, 'ramesh.driver@example.in');
   const before = await preCheck(page, 'bk_ramesh_d01');
   expect(before.outcome).toBe('recompute');
 
@@ -116,7 +91,7 @@ test('ramesh recomputes his short-ended trip: the pre-check, a visible 3-second 
 });
 
 test('a trip that reached its drop goes to a person: a ticket, after the same wait', async ({ page }) => {
-  await openDriverApp(page, 'ramesh.driver@example.in');
+  await openApp(page, 'ramesh.driver@example.in');
   const check = await preCheck(page, 'bk_ramesh_d02');
   expect(check).toMatchObject({ outcome: 'ticket', reason: 'not_short' });
   await page.goto(`/ldt_article/${RECOMPLETE_ARTICLES.driver_in_hi_trip}/${check.crn}/driver_default`);

@@ -1,36 +1,11 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { apiPaths, driverPaths, driverRidesPageSize, type RideDetail } from '@selfserve/contract';
+import { driverPaths, driverRidesPageSize, type RideDetail } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import { expectNoAxeViolations, test } from './a11y.ts';
+import { openApp } from './support.ts';
 
 // The driver's trips in the driver app (issue 18; docs/driver.md): signed in by the host app, in the driver's Hindi.
-
-/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
-function appToken(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    iss: 'selfserve-host-app',
-    aud: 'selfserve',
-    iat: now,
-    exp: now + 300,
-    ...claims,
-  })}`;
-  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
-    .update(body)
-    .digest('base64url');
-  return `${body}.${signature}`;
-}
-
-async function openDriverApp(page: Page, email: string) {
-  const res = await page.request.post(apiPaths.appSession, {
-    data: { token: appToken({ email }), entry_mode: 'driver_app' },
-  });
-  expect(res.status()).toBe(200);
-  expect(await res.json()).toMatchObject({ in_app: true, entry_mode: 'driver_app' });
-}
 
 /** The per_page of every driver_rides request the page makes, in order. */
 function recordPageSizes(page: Page): number[] {
@@ -48,7 +23,7 @@ const fill = (text: string, params: Record<string, string | number>) =>
 test('ramesh, in the driver app in Hindi, pages through his trips by Fibonacci sizes and opens a trip’s earning statement', async ({
   page,
 }) => {
-  await openDriverApp(page, 'ramesh.driver@example.in');
+  await openApp(page, 'ramesh.driver@example.in');
   const sizes = recordPageSizes(page);
   await page.goto('/home');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
@@ -113,13 +88,13 @@ test('ramesh, in the driver app in Hindi, pages through his trips by Fibonacci s
 });
 
 test('the short-ended trip’s sheet and a food-delivery rider’s refusal, through the app session', async ({ page }) => {
-  await openDriverApp(page, 'ramesh.driver@example.in');
+  await openApp(page, 'ramesh.driver@example.in');
   const sheet = await page.request.get(`${driverPaths.rideDetail}?id=dr_ramesh_d01`);
   expect(sheet.status()).toBe(200);
   const detail = (await sheet.json()).data as RideDetail;
   expect(detail.ended_short_km).toBeGreaterThan(0);
 
-  await openDriverApp(page, 'sunil.rider@example.in');
+  await openApp(page, 'sunil.rider@example.in');
   await page.goto('/driver/rides');
   // The server's reason, in Hindi? sunil's profile is English: the catalogue's English text, and no retry.
   await expect(page.getByText('Food-delivery riders cannot list driver bookings.')).toBeVisible();
@@ -127,7 +102,7 @@ test('the short-ended trip’s sheet and a food-delivery rider’s refusal, thro
 });
 
 test('vikram, a bike partner, sees his bike trips in the driver app', async ({ page }) => {
-  await openDriverApp(page, 'vikram.bike@example.in');
+  await openApp(page, 'vikram.bike@example.in');
   await page.goto('/driver/rides');
   const cards = page.getByTestId('driver-ride-card');
   await expect(cards).toHaveCount(1);

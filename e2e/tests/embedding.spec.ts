@@ -1,7 +1,7 @@
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { apiPaths, HOST_BRIDGE_NAME, SHARE_PASS_CLOSE } from '@selfserve/contract';
+import { appToken } from './support.ts';
 
 /**
  * docs/embedding.md: a share-pass popup inside a partner's page posts {type:'CLOSE'} to it on Back; inside the
@@ -56,23 +56,6 @@ test('a share-pass popup in an iframe posts {type:CLOSE} to its parent page on B
     await new Promise((resolve) => partner.close(resolve));
   }
 });
-
-/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
-function appToken(claims: Record<string, unknown>): string {
-  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
-    iss: 'selfserve-host-app',
-    aud: 'selfserve',
-    iat: now,
-    exp: now + 300,
-    ...claims,
-  })}`;
-  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
-    .update(body)
-    .digest('base64url');
-  return `${body}.${signature}`;
-}
 
 test('in the customer app, Back at the top of the help centre calls the native bridge', async ({ page }) => {
   // The app's stub bridge, present before any script of the page runs, records each call.

@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import {
+  apiPaths,
   BOOKING_LIST_MAX_PAGES,
   type BookingListResponse,
   bookingPaths,
@@ -30,4 +32,30 @@ export async function allListedBookings(request: APIRequestContext): Promise<Cus
     key = body.page_key;
   }
   return found;
+}
+
+/** A host app's sign-in token, HS256 with the demo key the server uses in demo mode (docs/auth.md). */
+export function appToken(claims: Record<string, unknown>): string {
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
+    iss: 'selfserve-host-app',
+    aud: 'selfserve',
+    iat: now,
+    exp: now + 300,
+    ...claims,
+  })}`;
+  const signature = createHmac('sha256', 'selfserve-demo-app-token-key-not-for-production')
+    .update(body)
+    .digest('base64url');
+  return `${body}.${signature}`;
+}
+
+/** Opens a session as the host app does for a partner (the driver app unless told), in this page's browser. */
+export async function openApp(page: Page, email: string, entryMode: 'driver_app' | 'operator_app' = 'driver_app') {
+  const res = await page.request.post(apiPaths.appSession, {
+    data: { token: appToken({ email }), entry_mode: entryMode },
+  });
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ in_app: true, entry_mode: entryMode });
 }

@@ -80,6 +80,8 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
   const driverRides = buildDriverRides(anchor, bookings);
   // Six months of earnings (docs/driver.md "Earnings"): the demo drivers' older trips, and jack's attached cars.
   const earningsRides = buildEarningsHistory(anchor, bookings);
+  // The driver one-touch articles' rides (seed/driver-articles.ts): copies of rides above, dated from the anchor.
+  const articles = buildDriverArticlesData(anchor, bookings);
 
   // The short-ended trips' recompute story (seed/driver-recomplete.ts): their bill, pings and drop point.
   return withRecompleteDemo({
@@ -98,8 +100,11 @@ export function buildDemoData(anchorIso: string = SEED_ANCHOR): DemoData {
     call_us_numbers: [...CALL_US_NUMBERS],
     chat_config: [...CHAT_CONFIG],
     // Built apart from the main sequence, so they shift no other ride's numbers.
-    bookings: [...bookings, ...buildCashRides(anchor), ...driverRides, ...earningsRides],
-    driver_rides: buildDriverLedger(anchor, [...bookings, ...driverRides, ...earningsRides]),
+    bookings: [...bookings, ...buildCashRides(anchor), ...driverRides, ...earningsRides, ...articles.bookings],
+    driver_rides: [
+      ...buildDriverLedger(anchor, [...bookings, ...driverRides, ...earningsRides]),
+      ...articles.driver_rides,
+    ],
     driver_cars: buildDriverCars(anchor, bookings),
     ride_coupons: rideCoupons(bookings),
     orders,
@@ -157,10 +162,6 @@ export async function seedDemoData(
       orders: await insertChunked(trx, 'orders', data.orders),
       tickets: await insertChunked(trx, 'tickets', data.tickets),
     };
-    // The driver one-touch articles' rides (seed/driver-articles.ts), after their parents.
-    const articles = buildDriverArticlesData(Date.parse(anchor), data.bookings);
-    inserted.bookings += await insertChunked(trx, 'bookings', articles.bookings);
-    inserted.driver_rides += await insertChunked(trx, 'driver_rides', articles.driver_rides);
     await backfillBills(trx, data.bookings);
     await backfillCars(trx, data.bookings);
     await backfillRecompleteDemo(trx, data);

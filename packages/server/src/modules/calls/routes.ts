@@ -31,7 +31,14 @@ import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
 import { findUserById } from '../users/repo.ts';
 import { type CallKind, closeRequest, findStanding, type NewCallRequest, openRequest } from './repo.ts';
-import { callbackPlaced, callbackRefusal, clickToCallAnswer, maskedCallRefusal, subjectOf } from './service.ts';
+import {
+  bridgeCall,
+  callbackPlaced,
+  callbackRefusal,
+  clickToCallAnswer,
+  maskedCallRefusal,
+  subjectOf,
+} from './service.ts';
 
 const tags = ['calls'];
 const MINUTE = 60_000;
@@ -237,18 +244,18 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           windowMs: RING_REPEAT_WINDOW_MS,
         });
         if (repeated) return { status: 'SUCCESS' as const, ...coded('driverCallStarted'), request_id: row.id };
-        const outcome = await phone.bridge({
-          requestId: row.id,
-          kind: 'rider_driver',
-          crn: booking.crn,
-          callerPhone: user.mobile,
-          calleePhone: booking.driver_phone ?? '',
-        });
-        const placed = outcome === 'ringing';
-        await closeRequest(db, row.id, { placed, outcome: placed ? 'SUCCESS' : 'FAILURE', providerOutcome: outcome });
-        return placed
-          ? { status: 'SUCCESS' as const, ...coded('driverCallStarted'), request_id: row.id }
-          : { status: 'FAILURE' as const, ...coded('driverCallFailed'), request_id: row.id };
+        return bridgeCall(
+          db,
+          phone,
+          {
+            requestId: row.id,
+            kind: 'rider_driver',
+            crn: booking.crn,
+            callerPhone: user.mobile,
+            calleePhone: booking.driver_phone ?? '',
+          },
+          { started: 'driverCallStarted', failed: 'driverCallFailed' },
+        );
       },
     );
 
@@ -300,18 +307,12 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           windowMs: RING_REPEAT_WINDOW_MS,
         });
         if (repeated) return { status: 'SUCCESS' as const, ...coded('partnerCallStarted'), request_id: row.id };
-        const outcome = await phone.bridge({
-          requestId: row.id,
-          kind: 'partner_lab',
-          crn,
-          callerPhone: driver.mobile,
-          calleePhone: lab.customer_phone,
-        });
-        const placed = outcome === 'ringing';
-        await closeRequest(db, row.id, { placed, outcome: placed ? 'SUCCESS' : 'FAILURE', providerOutcome: outcome });
-        return placed
-          ? { status: 'SUCCESS' as const, ...coded('partnerCallStarted'), request_id: row.id }
-          : { status: 'FAILURE' as const, ...coded('partnerCallFailed'), request_id: row.id };
+        return bridgeCall(
+          db,
+          phone,
+          { requestId: row.id, kind: 'partner_lab', crn, callerPhone: driver.mobile, calleePhone: lab.customer_phone },
+          { started: 'partnerCallStarted', failed: 'partnerCallFailed' },
+        );
       },
     );
 

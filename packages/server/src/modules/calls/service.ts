@@ -5,10 +5,13 @@ import {
   callActionOpen,
   coded,
   MASKED_CALL_STATUSES,
+  type PlainMessageCode,
   rideEndedAt,
 } from '@selfserve/contract';
-import type { BookingRow } from '../../db/schema.ts';
-import type { CallbackOutcome, ClickToCallOutcome } from '../telephony/telephony.ts';
+import type { Kysely } from 'kysely';
+import type { BookingRow, Database } from '../../db/schema.ts';
+import type { BridgeCall, CallbackOutcome, ClickToCallOutcome, Telephony } from '../telephony/telephony.ts';
+import { closeRequest } from './repo.ts';
 
 /**
  * The provider's word on a click-to-call as the spec's value (core.md §4) and the sentence that goes with it
@@ -65,3 +68,21 @@ export function maskedCallRefusal(
 /** What a request is about, as one string: the same kind, user and subject within the window is a repeat. */
 export const subjectOf = (bookingId: string | null, articleId: string | null) =>
   `${bookingId ?? '-'}|${articleId ?? '-'}`;
+
+/**
+ * Connects a masked call for a request already opened (rider ↔ driver, a partner and a customer), records whether it
+ * was placed, and answers with the sentence of either outcome.
+ */
+export async function bridgeCall(
+  db: Kysely<Database>,
+  phone: Telephony,
+  call: BridgeCall,
+  said: { started: PlainMessageCode; failed: PlainMessageCode },
+) {
+  const outcome = await phone.bridge(call);
+  const placed = outcome === 'ringing';
+  await closeRequest(db, call.requestId, { placed, outcome: placed ? 'SUCCESS' : 'FAILURE', providerOutcome: outcome });
+  return placed
+    ? { status: 'SUCCESS' as const, ...coded(said.started), request_id: call.requestId }
+    : { status: 'FAILURE' as const, ...coded(said.failed), request_id: call.requestId };
+}

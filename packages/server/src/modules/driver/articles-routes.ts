@@ -16,7 +16,8 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { closeRequest, openRequest } from '../calls/repo.ts';
+import { openRequest } from '../calls/repo.ts';
+import { bridgeCall } from '../calls/service.ts';
 import { findArticle } from '../kb/repo.ts';
 import {
   answerLostItem,
@@ -97,18 +98,18 @@ export function driverArticleRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           windowMs: RING_REPEAT_WINDOW_MS,
         });
         if (repeated) return { status: 'SUCCESS' as const, ...coded('partnerCallStarted'), request_id: row.id };
-        const outcome = await phone.bridge({
-          requestId: row.id,
-          kind: 'rider_driver',
-          crn: ride.crn,
-          callerPhone: user.mobile,
-          calleePhone: customerPhone,
-        });
-        const placed = outcome === 'ringing';
-        await closeRequest(db, row.id, { placed, outcome: placed ? 'SUCCESS' : 'FAILURE', providerOutcome: outcome });
-        return placed
-          ? { status: 'SUCCESS' as const, ...coded('partnerCallStarted'), request_id: row.id }
-          : { status: 'FAILURE' as const, ...coded('partnerCallFailed'), request_id: row.id };
+        return bridgeCall(
+          db,
+          phone,
+          {
+            requestId: row.id,
+            kind: 'rider_driver',
+            crn: ride.crn,
+            callerPhone: user.mobile,
+            calleePhone: customerPhone,
+          },
+          { started: 'partnerCallStarted', failed: 'partnerCallFailed' },
+        );
       },
     );
 
