@@ -109,13 +109,14 @@ test('ramesh, a driver with a Hindi profile, gets the home, an article and the a
   await expect(h1(page)).toHaveText(hi.kb.driverArticlesTitle);
   expect(englishWords(await visibleText(page), [name]), 'English words on /articles').toEqual([]);
 
-  // A one-touch article about one of his trips: content/kb/driver_in_hi/220303-cleaning-fee-claim.md
-  // (call_type driver_cleaning_fee, api_call__v3_submit: the answer opens /simple_article with its dialog).
+  // A one-touch article about one of his trips: content/kb/driver_in_hi_trip/230101-fare-shown-wrong.md
+  // (api_call__v3_submit: the answer opens /simple_article with its dialog). The cleaning-fee claim has a form of its
+  // own (e2e/tests/driver-articles.spec.ts).
   const trip = (await allListedBookings(page.request)).find((b) => b.status.toLowerCase() === 'completed');
   expect(trip, 'a completed trip').toBeDefined();
   if (!trip) return;
-  await page.goto(`/${trip.crn}/dreport/220303`);
-  await expect(h1(page)).toHaveText(contentTitle('kb/driver_in_hi/220303-cleaning-fee-claim.md'));
+  await page.goto(`/${trip.crn}/dreport/230101`);
+  await expect(h1(page)).toHaveText(contentTitle('kb/driver_in_hi_trip/230101-fare-shown-wrong.md'));
   await expect(page.getByTestId('article-not-translated')).toHaveCount(0);
   await expect(main.getByRole('heading', { name: hi.kb.relatedTopics, exact: true })).toBeVisible();
   await expect(main.getByText(hi.bookings.pickup, { exact: true })).toBeVisible();
@@ -125,10 +126,13 @@ test('ramesh, a driver with a Hindi profile, gets the home, an article and the a
   await expect(firstOption).toBeVisible();
   // The trip card shows the trip's own data: its addresses and the car's product name stay as the booking has them.
   const tripData = [decode(trip.pickup_location), decode(trip.drop_location), trip.display_car_name ?? ''];
-  expect(englishWords(await visibleText(page), [name, ...tripData]), 'English words on the trip article').toEqual([]);
+  expect(
+    englishWords(await visibleText(page), [name, ...tripData, 'GPS']),
+    'English words on the trip article',
+  ).toEqual([]);
 
   await firstOption.click();
-  await expect(page).toHaveURL(/\/simple_article\?id=220303$/);
+  await expect(page).toHaveURL(/\/simple_article\?id=230101$/);
   const dialog = page.getByRole('dialog', { name: hi.messages.requestReceived });
   await expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
   await expect(dialog.getByTestId('onetouch-result-message')).toHaveText(hi.messages.ticketSuccess);
@@ -136,7 +140,7 @@ test('ramesh, a driver with a Hindi profile, gets the home, an article and the a
   await expect(dialog.getByRole('button', { name: hi.rating.good, exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: hi.rating.bad, exact: true })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
-  expect(englishWords(await visibleText(page), [name]), 'English words with the answer dialog').toEqual([]);
+  expect(englishWords(await visibleText(page), [name, 'GPS']), 'English words with the answer dialog').toEqual([]);
 });
 
 test('a visitor switches to Tamil in the header and home, search and a missing article stay Tamil after a reload', async ({
