@@ -233,27 +233,24 @@ describe.each(testDatabases)('driver side: profile, rides, statement [%s]', (dia
     expect((await ramesh.get(`${driverPaths.invoice}?id=bk_ramesh_d02`)).statusCode).toBe(400);
   });
 
-  it('the statement as a PDF: a valid one-page PDF 1.4 with the ride and the payout', async () => {
+  it('the statement as a PDF: a download of the same statement (its language and text: driver-statement-pdf.test.ts)', async () => {
     const json = (await ramesh.get(`${driverPaths.invoice}?id=dr_ramesh_d02`)).json() as InvoiceResponse;
     const res = await ramesh.get(`${driverPaths.invoice}?id=dr_ramesh_d02&format=pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`earning-statement-${json.data.crn}.pdf`);
     const pdf = res.rawPayload.toString('latin1');
-    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(pdf.startsWith('%PDF-')).toBe(true);
     expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
-    expect(pdf).toContain(`(Ride CRN ${json.data.crn})`);
-    expect(pdf).toContain('(Net payout)');
-    expect(pdf).toContain(`INR ${json.data.statement.net_payout.toLocaleString('en-IN')}`);
+    expect(pdf).toContain('/FontFile2');
     // The cross-reference table points at each object.
     const startxref = Number(/startxref\n(\d+)\n/.exec(pdf)?.[1]);
     expect(pdf.slice(startxref, startxref + 4)).toBe('xref');
     const offsets = [...pdf.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    expect(offsets).toHaveLength(8);
+    expect(offsets.length).toBeGreaterThan(8);
     for (const [i, o] of offsets.entries()) {
       expect(pdf.slice(o, o + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
     }
-    expect(res.rawPayload.length).toBeLessThan(5000);
   });
 
   it('the driver profile: the spec’s fields and the index the driver home reads', async () => {

@@ -12,8 +12,10 @@ import {
 } from '@selfserve/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
+import { readerLanguage } from '../../lib/reader-language.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { localisedStrings } from '../localisation/service.ts';
 import {
   driverProfile,
   driverRideDetails,
@@ -22,8 +24,8 @@ import {
   requireDriver,
   requirePartner,
   rideDetail,
-  statementPdf,
 } from './service.ts';
+import { statementPdf } from './statement-pdf.ts';
 
 const tags = ['driver'];
 // Signed in first (401 before any validation, plugins/access.ts); then the role (403), then the input.
@@ -115,8 +117,11 @@ export function driverRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         reply.header('cache-control', 'private, no-store');
         if (request.query.format === 'pdf') {
           // A Buffer is sent as it is (Fastify serialises only objects): the printable statement as a download. The
-          // type provider types the JSON answer only, hence the cast.
-          const pdf = statementPdf(statement, user.name);
+          // type provider types the JSON answer only, hence the cast. In the reader's language, by the rule the
+          // statement page follows (a driver's profile locale), with the page's own labels.
+          const locale = readerLanguage(request, user);
+          const labels = localisedStrings(deps.config.localesDir, locale, 'customer_website', request.log).body.strings;
+          const pdf = await statementPdf(statement, { driverName: user.name, locale, labels });
           return reply
             .type('application/pdf')
             .header('content-disposition', `attachment; filename="earning-statement-${statement.crn}.pdf"`)

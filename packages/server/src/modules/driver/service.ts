@@ -9,7 +9,6 @@ import {
   type driverRidesQuerySchema,
   type EarningStatement,
   earningStatement,
-  formatFare,
   type RideDetail,
   splitDialing,
 } from '@selfserve/contract';
@@ -17,7 +16,6 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type PdfText, pdfDocument } from './pdf.ts';
 import {
   type DriverRideRow,
   findCountryDialingCode,
@@ -206,50 +204,4 @@ export async function earningStatementOf(db: Kysely<Database>, user: UserRow, id
       cash: r.cash_involved === 1,
     }),
   };
-}
-
-const CURRENCY_CODES: Readonly<Record<string, string>> = { IN: 'INR', AU: 'AUD', NZ: 'NZD', GB: 'GBP' };
-
-/** The statement as a one-page PDF (English, amounts with the currency code: the PDF's fonts are Latin-1). */
-export function statementPdf(s: Statement, driverName: string): Buffer {
-  const code = CURRENCY_CODES[s.currency_country] ?? s.currency_country;
-  const amount = (n: number) =>
-    `${n < 0 ? '-' : ''}${code} ${formatFare(Math.abs(n), s.currency_country).replace(/^[^\d]+/, '')}`;
-  const st = s.statement;
-  const day = new Date(s.pickup_date).toISOString().slice(0, 10);
-  const rows: [string, number, boolean][] = [
-    ['Fare paid by the customer', st.fare, false],
-    ['Platform commission', -st.commission, false],
-    ['Incentives', st.incentives, false],
-    ['Net earnings', st.net_earnings, true],
-    ['Cash collected from the customer', -st.cash_collected, false],
-    ['Net payout', st.net_payout, true],
-  ];
-  const texts: PdfText[] = [
-    { text: 'Earning statement', x: 60, y: 770, size: 20, font: 'bold' },
-    { text: driverName, x: 60, y: 742 },
-    { text: `Ride CRN ${s.crn}`, x: 60, y: 724 },
-    { text: `Ride date ${day}   Car category ${s.car_category}`, x: 60, y: 706 },
-  ];
-  let y = 660;
-  for (const [label, value, bold] of rows) {
-    texts.push({ text: label, x: 60, y, font: bold ? 'bold' : 'regular' });
-    texts.push({ text: amount(value), x: 535, y, font: 'mono', alignRight: true });
-    y -= 24;
-  }
-  texts.push({
-    text: `Tolls and parking in the fare (no commission on them): ${amount(st.tolls)}`,
-    x: 60,
-    y: y - 10,
-    size: 9,
-  });
-  texts.push({ text: `Statement ${s.id}`, x: 60, y: 60, size: 8 });
-  return pdfDocument({
-    title: `Earning statement ${s.crn}`,
-    texts,
-    rules: [
-      [60, 690, 535],
-      [60, 690 - 24 * 6 - 4, 535],
-    ],
-  });
 }
