@@ -6,9 +6,11 @@
  * server answers any other path with the app's page and status 404, so the not-found page renders with the right
  * status (issue 14). Matching is case-insensitive and ignores a trailing slash, as React Router's is.
  */
-export const appRoutePatterns = [
-  '/',
-  // knowledge base
+/**
+ * The knowledge base's pages: public, open to any visitor (robots.txt allows them and keeps the others out,
+ * issue 19 item 2).
+ */
+export const kbRoutePatterns = [
   '/home',
   '/selfServe',
   '/report',
@@ -31,6 +33,12 @@ export const appRoutePatterns = [
   '/kb/:id1/:id2/:id3',
   '/simple_article',
   '/:categoryId/mainsection',
+] as const;
+
+export const appRoutePatterns = [
+  '/',
+  // knowledge base
+  ...kbRoutePatterns,
   // bookings
   '/main',
   '/bookings',

@@ -54,6 +54,7 @@ export * from './kb-context-articles.ts';
 export * from './kb-indexes.ts';
 export * from './kb-paths.ts';
 export * from './kb-search.ts';
+export * from './kb-slug.ts';
 export * from './kb-snippet.ts';
 export * from './languages.ts';
 export * from './left-belonging.ts';

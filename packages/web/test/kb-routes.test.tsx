@@ -145,6 +145,18 @@ describe('selection routes (spec §2)', () => {
     expect(await heading(target)).toBeInTheDocument();
   });
 
+  it('opens an article at its readable address /article/{id}-{slug} (issue 19), asking for the id alone', async () => {
+    const fetchMock = serveKb();
+    renderRoutes('/article/100301-how-refunds-work');
+    expect(await heading('How refunds work')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
+      .filter((u) => u.pathname === kbPaths.articles)
+      .map((u) => u.searchParams.get('id'));
+    expect(asked).toContain('100301');
+    expect(asked).not.toContain('100301-how-refunds-work');
+  });
+
   it('/section and /article show what was last opened', async () => {
     serveKb();
     const router = renderRoutes('/article/100301');

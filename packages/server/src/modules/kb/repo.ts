@@ -41,6 +41,16 @@ export function listTree(db: Db, indexes: string[]): Promise<TreeRow[]> {
     .execute();
 }
 
+/** When each of some articles last changed (the sitemap's lastmod). */
+export function listUpdatedOn(db: Db, indexes: readonly string[]) {
+  if (indexes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('articles')
+    .select(['id', 'updated_on'])
+    .where('index_name', 'in', [...indexes])
+    .execute();
+}
+
 export function findArticle(db: Db, id: string) {
   return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -45,6 +45,7 @@ import {
   searchKb,
   viewerBooking,
 } from './service.ts';
+import { siteMapRoutes } from './site-map.ts';
 
 const tags = ['kb'];
 const indexParam = z.object({ index: z.string().regex(/^[a-z0-9_]{2,40}$/, says('unknownIndexName')) });
@@ -65,6 +66,8 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     viewerBooking(db, request.session?.userId, id);
 
   return async (app) => {
+    // /sitemap.xml and /robots.txt: the public knowledge base for search engines (issue 19 item 2).
+    await app.register(siteMapRoutes(deps));
     app.get(
       kbPaths.meta,
       {

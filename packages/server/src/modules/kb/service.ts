@@ -300,6 +300,28 @@ function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
   return !(kv.viewer.isDriver && !kv.viewer.callRequestsAllowed && tree.whitelisted.has(top.id));
 }
 
+/**
+ * Every category and article of some indexes that an anonymous visitor may open: the rule articleById applies to
+ * one article (the Select index never; select_members, select_paid_members and hide_desktop nodes and all below them
+ * not). The sitemap reads it (site-map.ts).
+ */
+export async function publicRows(db: Kysely<Database>, indexes: readonly string[]): Promise<TreeRow[]> {
+  const version = await kbVersion(db);
+  const kv: KbViewer = {
+    viewer: anonymousViewer,
+    index: { role: 'visitor', country: null },
+    userId: null,
+    language: 'en',
+  };
+  const found: TreeRow[] = [];
+  for (const index of indexes) {
+    if (index === SELECT_INDEX) continue;
+    const tree = await treeOf(db, [index], version);
+    for (const row of tree.rows) if (visible(row, tree, kv)) found.push(row);
+  }
+  return found;
+}
+
 /** An article row with its JSON columns read, as the article page needs it. */
 interface CachedArticle {
   /** what the page shows of the row (not its search text) */

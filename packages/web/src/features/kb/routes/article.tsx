@@ -1,13 +1,17 @@
-import { routes } from '@selfserve/contract';
+import { articleIdOf, routes } from '@selfserve/contract';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { ArticleView } from '../../../components/article/article-view';
 import '../../../components/kb.css';
 import { kbSelectionStore } from '../../../lib/kb/kb-selection';
 
-/** /article/{id} and /article/{id}/{flag}/driver_default (the flag belongs to driver flows that come later). */
+/**
+ * /article/{id}, /article/{id}-{slug} (the readable address the sitemap lists, issue 19) and
+ * /article/{id}/{flag}/driver_default (the flag belongs to driver flows that come later).
+ */
 export function ArticlePage() {
-  const { id = '' } = useParams();
+  const { id: segment = '' } = useParams();
+  const id = articleIdOf(segment);
   return <ArticleView key={id} id={id} />;
 }
 
