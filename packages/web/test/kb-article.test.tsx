@@ -111,8 +111,13 @@ describe('article body', () => {
     await loaded();
     const body = screen.getByTestId('article-body');
     expect(body.querySelector('script')).toBeNull();
-    const img = body.querySelector('img');
-    expect(img?.getAttribute('onerror')).toBeNull();
+    // The image may be swapped for its zoomable form after a lazy load: wait until it is in place.
+    const img = await waitFor(() => {
+      const found = body.querySelector('img');
+      expect(found).not.toBeNull();
+      return found as HTMLImageElement;
+    });
+    expect(img.getAttribute('onerror')).toBeNull();
     for (const el of body.querySelectorAll('*')) {
       for (const attr of el.getAttributeNames()) expect(attr.startsWith('on')).toBe(false);
     }
