@@ -35,8 +35,10 @@ function addHistory(
   opts: { away?: readonly (readonly [number, number])[]; extra?: TripExtra } = {},
 ): void {
   const away = opts.away ?? [];
+  // Whole days, as the trip was drawn (its local day's UTC start: BookingFactory.localTime), so the rides drawn do not
+  // depend on the time of day the demo is first started.
   const isAway = (t: Trip) => {
-    const daysAgo = (f.anchor - t.enteredAt) / DAY;
+    const daysAgo = Math.floor(f.anchor / DAY) - Math.floor((t.enteredAt + t.city.tzMinutes * MINUTE) / DAY);
     return away.some(([from, to]) => daysAgo >= from - 1 && daysAgo <= to + 2);
   };
   for (let i = 0; i < count; i++) {
