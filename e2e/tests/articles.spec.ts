@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { type Article, type KbMetaResponse, kbPaths, routes } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 
 // Articles people can use (issue 14): breadcrumbs, last updated, "N of M found this helpful", copy link, print.
 

@@ -6,7 +6,7 @@ import {
   type CustomerBooking,
   reviewBillDispute,
 } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

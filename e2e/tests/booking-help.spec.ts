@@ -7,7 +7,7 @@ import {
   routes,
   writeToUsArticleFor,
 } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 // Issue 12: booking help that never dead-ends, the UK site's articles, a food-delivery rider's home, the invoice view

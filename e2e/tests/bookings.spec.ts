@@ -10,7 +10,7 @@ import {
   routes,
   withCrnCheckDigit,
 } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 const customer = 'riya.customer@example.in';

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { messages } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { type CustomerBooking, messages } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

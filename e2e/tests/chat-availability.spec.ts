@@ -8,7 +8,7 @@ import {
   messages,
   wallClock,
 } from '@selfserve/contract';
-import { expect, expectNoAxeViolations, test } from './a11y';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support';
 
 /**

@@ -12,7 +12,7 @@ import {
   ticketRoutes,
   wallClock,
 } from '@selfserve/contract';
-import { expect, expectNoAxeViolations, test } from './a11y';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { signIn } from './support';
 
 const oliver = 'oliver.smith@example.co.uk';

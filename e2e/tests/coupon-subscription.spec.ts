@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 import { couponPath, messages, type RideCouponResponse } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

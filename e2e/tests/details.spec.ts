@@ -9,7 +9,7 @@ import {
   ticketRoutes,
   writeToUsHref,
 } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 // Issue 14, "details that show care": dates and amounts as the reader's country writes them, statuses as words, a

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { formatFare, withCrnCheckDigit } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { openApp, signIn } from './support.ts';
 
 // The driver's one-touch articles (issue 18 item 6; docs/driver.md "Driver one-touch articles"), in the driver app in

@@ -2,7 +2,7 @@ import { expect } from '@playwright/test';
 import { type DriverRidesResponse, driverPaths, type InvoiceResponse, OPERATOR_REPORT_PATH } from '@selfserve/contract';
 import en from '@selfserve/contract/locales/en.json' with { type: 'json' };
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { openApp } from './support.ts';
 
 // Issue 18 items 3 and 8 (docs/driver.md "Billing help", "Who lands where"): a driver's billing help from his trip,

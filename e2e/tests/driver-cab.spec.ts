@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { messages } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 /** content/kb/customer/100501-left-item-in-cab.md (cab_belonging) and 100606-attach-your-car.md. */

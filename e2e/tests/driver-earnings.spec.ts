@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { earningsPaths } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { openApp } from './support.ts';
 
 // The driver's earnings in the driver app (issue 18 item 5; docs/driver.md "Earnings").

@@ -8,7 +8,7 @@ import {
   V3_SUBMIT_PATH,
 } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { openApp } from './support.ts';
 
 // The recompute of a trip ended short (issue 18 item 4; docs/driver.md "Recomplete"): ramesh, in the driver app in

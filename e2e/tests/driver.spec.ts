@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { driverPaths, driverRidesPageSize, type RideDetail } from '@selfserve/contract';
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { openApp } from './support.ts';
 
 // The driver's trips in the driver app (issue 18; docs/driver.md): signed in by the host app, in the driver's Hindi.

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { expect, test } from '@playwright/test';
 import { apiPaths, HOST_BRIDGE_NAME, SHARE_PASS_CLOSE } from '@selfserve/contract';
+import { expect, testWithoutAxe as test } from './fixtures.ts';
 import { appToken } from './support.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { articlePath } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 
 // Issue 19 item 2: the sitemap lists articles at their readable address (/article/{id}-{slug}), which opens the
 // article as /article/{id} does. Content read only: 100201 'How is my fare calculated?' (a public customer article).

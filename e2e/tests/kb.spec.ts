@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { type CategoryNode, type KbMetaResponse, kbPaths, messages, routes } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 const customer = 'riya.customer@example.in';

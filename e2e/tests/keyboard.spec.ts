@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { routes } from '@selfserve/contract';
-import { expect, expectNoAxeViolations, test } from './a11y.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { allListedBookings } from './support.ts';
 
 /*

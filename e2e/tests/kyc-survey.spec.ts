@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { KYC_FORM_PATH, kbPaths, messages, ticketPaths } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 // Issue 15 items 9, 10 and 12 (docs/flows/kyc.md, docs/flows/survey-and-rating.md). Content used, by nobody else's

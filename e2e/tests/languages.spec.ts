@@ -4,7 +4,7 @@ import { apiPaths, CSRF_HEADER, LANGUAGE_COOKIE, languageNames, routes } from '@
 import en from '@selfserve/contract/locales/en.json' with { type: 'json' };
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import ta from '@selfserve/contract/locales/ta.json' with { type: 'json' };
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 // The seven languages in the browser (docs/i18n.md): every expected text is read from the locale files and the

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { apiPaths, routes } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 
 test('an unknown route shows the not-found page (issue 14), whose home link leads a visitor to /home', async ({
   page,

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { mailPaths, messages, type OutboxResponse, ticketPaths } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

@@ -10,7 +10,7 @@ import {
   ticketRoutes,
   writeToUsHref,
 } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 // Olivia's two gift cards (packages/server/src/db/seed/orders.ts) and a plain gift-card article with Write to us

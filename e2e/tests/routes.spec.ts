@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { type CategoryNode, type KbMetaResponse, kbPaths, routes } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 /** Routes that make sense (issue 14 item 2) and the wording/config details of item 5 that live in the header. */

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { messages } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 // Arjun's rides: a safety report is a ticket of its own (never merged), so it changes nothing other journeys read.

@@ -1,6 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { routes, SEARCH_SUGGESTIONS_MAX } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 
 // Search results people can read (issue 19 item 3, docs/kb-search.md): snippets from the article's own text with the
 // matched words marked, titles marked too, in the results page and in the header box's suggestions.

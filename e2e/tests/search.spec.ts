@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { kbPaths, messages, routes } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 
 // Search that understands questions (issue 14, docs/kb-search.md), against the demo knowledge base.
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { apiPaths, membershipOf, routes } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 
 const member = 'arjun.select@example.in';
 const customer = 'riya.customer@example.in';

@@ -9,7 +9,7 @@ import {
   ticketRoutes,
   writeToUsHref,
 } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { kbPaths, messages } from '@selfserve/contract';
+import { expect, testWithoutAxe as test } from './fixtures.ts';
 
 // The web build's timeout (VITE_REQUEST_TIMEOUT_MS, 15 s by default): the page must say so and offer a retry.
 const TIMEOUT_MS = 15_000;

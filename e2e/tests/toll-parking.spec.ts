@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { messages, TOLL_DETAILS_PATH, type TollDetails } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 import { allListedBookings, signIn } from './support.ts';
 
 // Meera's rides: no other journey refunds them (the one-touch and keyboard journeys use riya's).

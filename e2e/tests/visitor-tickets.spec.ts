@@ -1,6 +1,6 @@
 import { expect, type Locator } from '@playwright/test';
 import { messages } from '@selfserve/contract';
-import { expectNoAxeViolations, test } from './a11y.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
 
 // A visitor (never signed in): the guest tickets it makes are its own, under an address no other journey uses.
 /** content/kb/customer/100502-lost-phone.md and 100306-unrecognised-charge.md */

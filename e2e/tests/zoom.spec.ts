@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { PINCH_ZOOM_ANIMATION_MS, PINCH_ZOOM_DOUBLE_TAP_SCALE } from '@selfserve/contract';
-import { test } from './a11y.ts';
+import { test } from './fixtures.ts';
 
 // core.md §9: article images zoom on a double tap (within 300 ms) — the fare article carries a route map.
 test('a double tap on an article image zooms it in, and a second double tap zooms it back out', async ({ page }) => {

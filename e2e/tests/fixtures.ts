@@ -1,0 +1,153 @@
+import { type Browser, type BrowserContext, test as plain, type TestInfo } from '@playwright/test';
+import { test as withAxe } from './a11y.ts';
+
+/**
+ * The browser suite runs under the server's real Content-Security-Policy and fails on any violation (issue 20 item 1,
+ * docs/security.md "Headers"). Every spec imports `test` from here:
+ *
+ * - each frame of every page of the test's browser contexts — the `context` fixture's and any the test opens with
+ *   `browser.newContext()` / `browser.newPage()` — records `securitypolicyviolation` events (an init script that
+ *   calls back into the runner at once, so a violation just before a navigation is not lost);
+ * - every console line Chromium writes for blocked content ("… violates the following Content Security Policy
+ *   directive …", "Refused to …": scripts, styles, frames, connections, and the only trace of one raised inside a
+ *   worker) is recorded too;
+ * - when the test ends, any recorded violation fails it, naming the directive, the blocked resource and the page.
+ *
+ * A test that provokes a violation on purpose declares it with `csp.allow(/pattern/)` (csp.spec.ts).
+ * `test` also scans every page with axe-core (a11y.ts); `testWithoutAxe` is for the two specs that must not
+ * (timeout.spec.ts holds the network, embedding.spec.ts drives a partner's page on another origin).
+ */
+
+export interface CspViolation {
+  /** 'event' from securitypolicyviolation, 'console' from a "Refused to …" line. */
+  via: 'event' | 'console';
+  directive: string;
+  blocked: string;
+  /** The document (event) or the script location (console) it happened in. */
+  where: string;
+  sample: string;
+}
+
+export interface CspWatch {
+  /** Everything recorded so far in this test, allowed ones included. */
+  readonly violations: readonly CspViolation[];
+  /** Declares violations matching `pattern` (directive, blocked resource or console text) as expected. */
+  allow(pattern: RegExp): void;
+  /** The recorded violations not allowed: what fails the test at its end. */
+  unexpected(): CspViolation[];
+}
+
+const BINDING = '__selfserveCspViolation';
+
+// A string, not a function: the e2e project compiles without the DOM library. Capture phase on the document: the
+// event is dispatched at the offending element (or the document) and bubbles, so this sees all of them.
+const INIT_SCRIPT = `(() => {
+  if (window.__selfserveCspWatch) return;
+  window.__selfserveCspWatch = true;
+  document.addEventListener('securitypolicyviolation', (e) => {
+    const v = {
+      directive: e.effectiveDirective || e.violatedDirective || '',
+      blocked: e.blockedURI || '',
+      where: e.documentURI || location.href,
+      sample: (e.sample || '') + (e.sourceFile ? ' @ ' + e.sourceFile + ':' + e.lineNumber : ''),
+    };
+    try { window.${BINDING}(v); } catch (_) { /* binding not yet there: the console line still counts */ }
+  }, true);
+})();`;
+
+// Chromium's console lines for blocked content: "Executing inline script violates the following Content Security
+// Policy directive …", "Loading the image '…' violates …", older "Refused to …" ones (X-Frame-Options still).
+// "Refused to set/get unsafe header" is CORS, not CSP.
+const REFUSED = /violates the following Content Security Policy directive|^(\[Report Only\] )?Refused to /;
+const NOT_CSP = /unsafe header/;
+
+function describe(v: CspViolation): string {
+  return `[${v.via}] ${v.directive || '?'} blocked ${v.blocked || '(inline)'} in ${v.where}${v.sample ? ` — ${v.sample}` : ''}`;
+}
+
+function createWatch() {
+  const violations: CspViolation[] = [];
+  const allowed: RegExp[] = [];
+  const watched = new WeakSet<BrowserContext>();
+  const isAllowed = (v: CspViolation) =>
+    allowed.some((re) => re.test(v.directive) || re.test(v.blocked) || re.test(v.sample));
+  const watch: CspWatch = {
+    violations,
+    allow: (pattern) => {
+      allowed.push(pattern);
+    },
+    unexpected: () => violations.filter((v) => !isAllowed(v)),
+  };
+  async function attach(context: BrowserContext) {
+    if (watched.has(context)) return;
+    watched.add(context);
+    await context.exposeBinding(BINDING, (_source, v: Omit<CspViolation, 'via'>) => {
+      violations.push({ via: 'event', ...v });
+    });
+    await context.addInitScript(INIT_SCRIPT);
+    context.on('console', (msg) => {
+      const text = msg.text();
+      if (msg.type() !== 'error' && msg.type() !== 'warning') return;
+      if (!REFUSED.test(text) || NOT_CSP.test(text)) return;
+      const directive = /directive:? ["']([a-z-]+)/.exec(text)?.[1] ?? /X-Frame-Options/.exec(text)?.[0];
+      const { url, lineNumber } = msg.location();
+      violations.push({
+        via: 'console',
+        directive: directive ?? '',
+        blocked: /'([^']+)' (?:violates|because)/.exec(text)?.[1] ?? '',
+        where: url ? `${url}:${lineNumber}` : (msg.page()?.url() ?? ''),
+        sample: text,
+      });
+    });
+  }
+  return { watch, attach };
+}
+
+async function runWatched(
+  { context, browser }: { context: BrowserContext; browser: Browser },
+  use: (w: CspWatch) => Promise<void>,
+  testInfo: TestInfo,
+) {
+  const { watch, attach } = createWatch();
+  await attach(context);
+  // Contexts a test opens itself (a second user, a fresh visitor) are watched too, for this test only.
+  const newContext = browser.newContext;
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const created = await newContext.apply(browser, args);
+    await attach(created);
+    return created;
+  };
+  try {
+    await use(watch);
+  } finally {
+    browser.newContext = newContext;
+  }
+  // Console events of the last moments are delivered asynchronously.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  if (watch.violations.length > 0) {
+    await testInfo.attach('csp-violations', {
+      body: watch.violations.map(describe).join('\n'),
+      contentType: 'text/plain',
+    });
+  }
+  const unexpected = watch.unexpected();
+  if (unexpected.length > 0) {
+    throw new Error(
+      `Content-Security-Policy violation${unexpected.length > 1 ? 's' : ''} in "${testInfo.title}":\n` +
+        unexpected.map((v) => `  ${describe(v)}`).join('\n'),
+    );
+  }
+}
+
+type CspFixtures = { csp: CspWatch };
+
+export const test = withAxe.extend<CspFixtures>({
+  csp: [runWatched, { auto: true }],
+});
+
+export const testWithoutAxe = plain.extend<CspFixtures>({
+  csp: [runWatched, { auto: true }],
+});
+
+export { expect } from '@playwright/test';
+export { expectNoAxeViolations, settle } from './a11y.ts';
