@@ -1,4 +1,4 @@
-import { KYC_FORM_PATH } from '@selfserve/contract';
+import { KYC_FORM_PATH, messages } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeRedirect } from '../src/modules/onetouch/kyc.ts';
 import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
@@ -109,6 +109,26 @@ describe.each(testDatabases)('do_kyc form [%s]', (dialect) => {
       headers: { cookie: c.cookieHeader },
     });
     expect(res.statusCode).toBe(415);
+  });
+
+  it('answers 400, not 500, to a multipart body it cannot parse (found by the fuzzer)', async () => {
+    const c = new TestClient(t.app);
+    await c.signInAs(accounts.customer);
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'garbage without a boundary'],
+      ['multipart/form-data; boundary=', '----\r\n\r\n'],
+      ['multipart/form-data; boundary=xyz', '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xy'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: KYC_FORM_PATH,
+        payload,
+        headers: { cookie: c.cookieHeader, 'content-type': contentType },
+      });
+      expect(res.statusCode, contentType).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, contentType).toBeLessThan(500);
+      if (contentType === 'multipart/form-data') expect(res.json().error.message).toBe(messages.kycFormIncomplete);
+    }
   });
 });
 

@@ -87,13 +87,16 @@ export function findByClientId(db: Db, conversationId: string, clientId: string)
     .executeTakeFirst();
 }
 
+/** The largest seq a message can have: the column is a 32-bit integer (PostgreSQL refuses to compare with more). */
+const MAX_SEQ = 2_147_483_647;
+
 /** Messages after a seq, in order. */
 export function messagesAfter(db: Db, conversationId: string, afterSeq: number, limit: number) {
   return db
     .selectFrom('chat_messages')
     .selectAll()
     .where('conversation_id', '=', conversationId)
-    .where('seq', '>', afterSeq)
+    .where('seq', '>', Math.min(afterSeq, MAX_SEQ))
     .orderBy('seq', 'asc')
     .limit(limit)
     .execute();

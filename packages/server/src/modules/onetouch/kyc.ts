@@ -29,8 +29,17 @@ export function kycFormRoute(deps: AppDeps): FastifyPluginAsync {
       async (request, reply) => {
         if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', coded('kycNotMultipart'));
         const fields: Record<string, string> = {};
-        for await (const part of request.parts()) {
-          if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'field' && typeof part.value === 'string') fields[part.fieldname] = part.value;
+          }
+        } catch (err) {
+          // The plugin's own limits carry their 4xx; busboy's parse errors (no boundary, a cut-off body) carry none
+          // and would be a 500: the form is then simply unreadable.
+          const status = (err as { statusCode?: number }).statusCode;
+          if (status && status >= 400 && status < 500) throw err;
+          request.log.info({ err }, 'unreadable KYC form');
+          throw new AppError('VALIDATION_FAILED', coded('kycFormIncomplete'));
         }
         if (hasUnstorableText(fields)) throw new AppError('VALIDATION_FAILED', coded('unstorableText'));
         const form = kycFormSchema.safeParse(fields);
