@@ -93,6 +93,8 @@ export const appRoutePatterns = [
   '/login',
   '/login/refresh',
   '/article-not-found',
+  // the agent console (issue 21; docs/agent.md), area-routes.ts agentRoutes: each section adds its pages here
+  '/agent',
 ] as const;
 
 export type AppRoutePattern = (typeof appRoutePatterns)[number];

@@ -28,3 +28,19 @@ export const driverRoutes = {
   /** lost items customers reported on rides the partner drove (docs/driver.md "Driver one-touch articles") */
   lostItems: '/driver/lost-items',
 } as const;
+
+/**
+ * The agent console (issue 21; docs/agent.md): its own lazily loaded area, never in a rider's first page. Each
+ * section adds its pages here and to appRoutePatterns.
+ */
+export const agentRoutes = {
+  home: '/agent',
+  tickets: '/agent/tickets',
+  ticket: '/agent/tickets/:id',
+  chats: '/agent/chats',
+  chat: '/agent/chats/:id',
+  articles: '/agent/articles',
+  article: '/agent/articles/:id',
+  insights: '/agent/insights',
+  settings: '/agent/settings',
+} as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, LOGIN_CODE_LENGTH } from './constants.ts';
 import { supportedLocales } from './languages.ts';
 import { says } from './messages.ts';
-import { roleSchema } from './users.ts';
+import { roleSchema, staffRoleSchema } from './users.ts';
 
 export const emailSchema = z
   .string()
@@ -34,6 +34,8 @@ export const sessionUserSchema = z.object({
   city: z.string().nullable(),
   locale: z.string(),
   is_member: z.boolean(),
+  /** 'agent' or 'admin' for the agent console's people (docs/agent.md); null for riders and drivers */
+  staff_role: staffRoleSchema.nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -62,6 +64,7 @@ export const demoAccountSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: roleSchema,
+  staff_role: staffRoleSchema.nullable(),
   country_code: z.string(),
   description: z.string(),
 });

@@ -2,6 +2,7 @@ export * from './api-paths.ts';
 export * from './app-download.ts';
 export * from './app-routes.ts';
 export * from './app-version.ts';
+export * from './agent.ts';
 export * from './area-routes.ts';
 export * from './auth.ts';
 export * from './bill.ts';

@@ -17,6 +17,10 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 export const roleSchema = z.enum(['customer', 'driver', 'food_delivery_rider']);
 export type Role = z.infer<typeof roleSchema>;
 
+/** The agent console's people (docs/agent.md): agents answer riders; admins also configure and publish. */
+export const staffRoleSchema = z.enum(['agent', 'admin']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
 /** GET /api/users/v1/get_user_info — exactly the spec's fields (core.md §3). */
 export const userInfoSchema = z.object({
   status: z.literal('SUCCESS'),

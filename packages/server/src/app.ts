@@ -17,6 +17,7 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type AdapterOverrides, buildDeps } from './deps.ts';
+import { agentRoutes } from './modules/agent/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { readSession } from './modules/auth/session-answer.ts';
 import { belongingsRoutes } from './modules/belongings/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(
   await app.register(driverEarningsRoutes(deps));
   await app.register(chatRoutes(deps));
   await app.register(callUsRoutes(deps));
+  await app.register(agentRoutes(deps));
 
   registerSpa(app, config.staticDir, readSession(deps));
   return app;

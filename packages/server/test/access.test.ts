@@ -19,14 +19,16 @@ describe.each(testDatabases)('who may call what [%s]', (dialect) => {
 
   it('knows who may call every API route, and most of them want a signed-in user', () => {
     const kinds = new Set(t.app.accessTable.map((r) => r.access));
-    expect([...kinds].sort()).toEqual(['provider', 'user', 'visitor']);
+    expect([...kinds].sort()).toEqual(expect.arrayContaining(['agent', 'provider', 'user', 'visitor']));
     expect(t.app.accessTable.filter((r) => r.access === 'user').length).toBeGreaterThan(25);
   });
 
   it('answers 401 to an anonymous call of every user route, whatever its input', async () => {
     const visitor = new TestClient(t.app);
     await visitor.get(apiPaths.session);
-    const userRoutes = t.app.accessTable.filter((r) => r.access === 'user');
+    const userRoutes = t.app.accessTable.filter(
+      (r) => r.access === 'user' || r.access === 'agent' || r.access === 'admin',
+    );
     for (const route of userRoutes) {
       for (const input of ['{', '{"booking_id": [1, 2], "email": 5}', '']) {
         const res = await t.app.inject({

@@ -202,4 +202,9 @@ export const accounts = {
   expiredMember: 'kabir.expired@example.in',
   driverIn: 'ramesh.driver@example.in',
   driverAu: 'jack.taylor@example.com.au',
+  /** the agent console's people (docs/agent.md) */
+  agentIn: 'anita.agent@example.in',
+  agentIn2: 'karthik.agent@example.in',
+  agentGb: 'emma.agent@example.co.uk',
+  admin: 'meghna.admin@example.in',
 } as const;

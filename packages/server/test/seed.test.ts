@@ -202,7 +202,7 @@ describe.each(testDatabases)('demo seed [%s]', (dialect) => {
 
   it('describes every demo user', async () => {
     const rows = await db.selectFrom('users').select(['id', 'demo_description']).execute();
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(16);
     for (const r of rows) expect(r.demo_description?.trim(), r.id).toBeTruthy();
   });
 

@@ -29,6 +29,7 @@ const ramesh: SessionUser = {
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
+  staff_role: null,
 };
 const session = { session: { user: ramesh } };
 const callArticle = article({ id: '200402', index_name: 'driver_in_en', label_names: ['call_driver_expiry_time:15'] });

@@ -26,6 +26,7 @@ const ramesh: SessionUser = {
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
+  staff_role: null,
 };
 
 const b64 = (s: string) => btoa(s);

@@ -35,6 +35,7 @@ const ramesh: SessionUser = {
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
+  staff_role: null,
 };
 const trip: DriverBooking = {
   crn: '5473000014',

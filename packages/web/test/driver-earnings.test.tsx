@@ -21,6 +21,7 @@ const driver = (over: Partial<SessionUser>): SessionUser => ({
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
+  staff_role: null,
   ...over,
 });
 const ramesh = driver({});

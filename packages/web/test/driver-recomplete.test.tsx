@@ -29,6 +29,7 @@ const ramesh: SessionUser = {
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
+  staff_role: null,
 };
 const CRN = withCrnCheckDigit('541700001');
 const ride: DriverRideDetails = {

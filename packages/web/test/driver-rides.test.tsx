@@ -25,6 +25,7 @@ const ramesh: SessionUser = {
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
+  staff_role: null,
 };
 
 const ride = (i: number): DriverBooking => ({

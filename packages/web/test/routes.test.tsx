@@ -10,11 +10,14 @@ import { createAppRouter, createAppRoutes } from '../src/app/router';
 import { createTestQueryClient, jsonResponse, mockFetch, renderAppRoutes, riya, sessionResponse } from './utils';
 
 /** Every path the router's tables name, as written (index routes as '/'; the catch-all left out). */
-function pathsOf(routes: RouteObject[]): string[] {
-  return routes.flatMap((r) => [
-    ...(r.index ? ['/'] : r.path && r.path !== '*' && r.path !== '/' ? [r.path] : []),
-    ...pathsOf(r.children ?? []),
-  ]);
+/** Every page's full path (a nested table's index is its parent's path), once each. */
+function pathsOf(routes: RouteObject[], parent = ''): string[] {
+  const paths = routes.flatMap((r): string[] => {
+    const full = r.path ? (r.path.startsWith('/') ? r.path : `${parent}/${r.path}`) : parent;
+    const own = r.index ? [full || '/'] : r.path && r.path !== '*' && r.path !== '/' ? [full] : [];
+    return [...own, ...pathsOf(r.children ?? [], full === '/' ? '' : full)];
+  });
+  return [...new Set(paths)];
 }
 
 describe("the router's pages and the contract's list (issue 14)", () => {

@@ -22,6 +22,7 @@ export const riya: SessionUser = {
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: false,
+  staff_role: null,
 };
 
 export const arjun: SessionUser = {
@@ -33,6 +34,7 @@ export const arjun: SessionUser = {
   city: 'Bengaluru',
   locale: 'en-IN',
   is_member: true,
+  staff_role: null,
 };
 
 export function sessionResponse(user: SessionUser | null, overrides: Partial<SessionResponse> = {}): SessionResponse {

@@ -44,6 +44,7 @@ import * as m0034 from './migrations/0034-article-plain-text.ts';
 import * as m0036 from './migrations/0036-driver-recompletes.ts';
 import * as m0037 from './migrations/0037-driver-cars.ts';
 import * as m0038 from './migrations/0038-driver-articles.ts';
+import * as m0039 from './migrations/0039-staff-and-audit.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -149,6 +150,7 @@ const migrations: Record<string, Migration> = {
   '0036-driver-recompletes': m0036,
   '0037-driver-cars': m0037,
   '0038-driver-articles': m0038,
+  '0039-staff-and-audit': m0039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

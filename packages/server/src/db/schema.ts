@@ -25,6 +25,8 @@ export interface UsersTable {
   created_at: string;
   /** drivers: may use the whitelisted 'request a call' help category */
   call_requests_allowed: number;
+  /** migration 0039: the agent console's people ('agent' | 'admin'); null for riders and drivers */
+  staff_role: 'agent' | 'admin' | null;
 }
 
 export interface SubscriptionsTable {
@@ -672,6 +674,7 @@ export interface LabHandoversTable {
 }
 
 export interface Database {
+  audit_log: AuditLogTable;
   chat_availability: ChatAvailabilityTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
@@ -725,6 +728,18 @@ export interface Database {
   wallet_credits: WalletCreditsTable;
   cash_claims: CashClaimsTable;
   ride_coupons: RideCouponsTable;
+}
+
+/** migration 0039 (docs/agent.md): who did what to which ticket, chat, article or user */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON */
+  detail: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,9 +12,11 @@ import { findUserById } from '../modules/users/repo.ts';
  * - `visitor`: anyone; a session is read when there is one.
  * - `user`: a signed-in user; `request.user` is set before the route runs.
  * - `provider`: a server-to-server callback (telephony), proved by the shared secret header; no cookie, no CSRF.
- * - `agent`: reserved for the agent console (a user with an agent role).
+ * - `agent`: the agent console (docs/agent.md): a signed-in user whose `staff_role` is 'agent' or 'admin'; 403 for
+ *   anyone else signed in.
+ * - `admin`: the console's configuration and the data calls: `staff_role` 'admin' only.
  */
-export type Access = 'visitor' | 'user' | 'provider' | 'agent';
+export type Access = 'visitor' | 'user' | 'provider' | 'agent' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,6 +58,13 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/** Whether a signed-in user may call a route of this access level (agents and admins may call user routes too). */
+export function mayAct(user: Pick<UserRow, 'staff_role'>, access: Access): boolean {
+  if (access === 'agent') return user.staff_role === 'agent' || user.staff_role === 'admin';
+  if (access === 'admin') return user.staff_role === 'admin';
+  return true;
+}
+
 /**
  * One `onRequest` hook, after the session is read and before the body is parsed or validated: an anonymous call to a
  * `user` route is 401 whatever its input; a provider callback without the secret is 403; then the CSRF check. A route
@@ -86,9 +95,10 @@ export function registerAccess(
       if (typeof sent !== 'string' || !safeEqual(sent, opts.config.telephonySecret)) throw new AppError('FORBIDDEN');
       return; // no cookie is trusted here, so no CSRF token is needed either
     }
-    if (access === 'user' || access === 'agent') {
+    if (access === 'user' || access === 'agent' || access === 'admin') {
       const user = request.session ? await findUserById(opts.db, request.session.userId) : undefined;
       if (!user) throw new AppError('UNAUTHORIZED');
+      if (!mayAct(user, access)) throw new AppError('FORBIDDEN');
       request.user = user;
     }
     if (STATE_CHANGING.has(request.method) && config.csrf !== 'none') {

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { agentRouteTable } from '../features/agent/route-table';
 import { callsRouteTable } from '../features/calls/route-table';
 import { callUsRouteTable } from '../features/callus/route-table';
 import { chatRouteTable } from '../features/chat/route-table';
@@ -19,6 +20,8 @@ export const moreRouteTable: RouteObject[] = [
   ...chatRouteTable,
   ...mailRouteTable,
   ...callUsRouteTable,
+  // The agent console (issue 21; docs/agent.md): support staff only.
+  ...agentRouteTable,
   // The cab attachment's offices (guided-flows.md §2), reached from its form.
   lazyRoute('/bd_address', () => import('../features/flows/cab-attachment/bd-address-page'), 'BdAddressPage'),
   // Chat with us: the form post that hands the reader over to the chat (docs/chat.md).

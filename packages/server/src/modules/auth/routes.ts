@@ -80,6 +80,7 @@ export function authRoutes(deps: AppDeps): FastifyPluginAsyncZod {
             email: r.email,
             name: r.name,
             role: r.role,
+            staff_role: r.staff_role,
             country_code: r.country_code,
             description: r.demo_description ?? '',
           })),

@@ -48,6 +48,7 @@ export async function sessionResponse(
           city: profile.user.city,
           locale: profile.user.locale,
           is_member: profile.isMember,
+          staff_role: profile.user.staff_role,
         }
       : null,
     in_app: s?.inApp ?? false,

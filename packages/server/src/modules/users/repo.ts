@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export function findUserById(db: Kysely<Database>, id: string) {
@@ -44,8 +44,10 @@ export function listSubscriptions(db: Kysely<Database>, userId: string) {
 export function listDemoAccounts(db: Kysely<Database>) {
   return db
     .selectFrom('users')
-    .select(['email', 'name', 'role', 'country_code', 'demo_description'])
+    .select(['email', 'name', 'role', 'staff_role', 'country_code', 'demo_description'])
     .where('demo_description', 'is not', null)
+    // Riders and drivers first, the agent console's people after them.
+    .orderBy(sql`case when staff_role is null then 0 else 1 end`)
     .orderBy('role')
     .orderBy('country_code')
     .orderBy('email')

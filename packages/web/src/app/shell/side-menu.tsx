@@ -1,4 +1,4 @@
-import { offersBookings, routes } from '@selfserve/contract';
+import { agentRoutes, offersBookings, routes } from '@selfserve/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LoginPrompt } from '../../components/login-prompt';
@@ -71,6 +71,11 @@ export function SideMenu({ id, open, onClose, loginHref, downloadHref = null }: 
                   <li>
                     <Link to={routes.tickets}>{t('menu.myTickets')}</Link>
                   </li>
+                  {user.staff_role ? (
+                    <li>
+                      <Link to={agentRoutes.home}>{t('menu.agentConsole')}</Link>
+                    </li>
+                  ) : null}
                 </>
               ) : null}
               {downloadHref ? (

@@ -1,4 +1,4 @@
-import { countries, type DemoAccount, type Role } from '@selfserve/contract';
+import { countries, type DemoAccount, type Role, type StaffRole } from '@selfserve/contract';
 import { Button } from '../../../components/button';
 import { errorText } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
@@ -10,6 +10,8 @@ const roleLabel = {
   driver: 'login.roleDriver',
   food_delivery_rider: 'login.roleFoodDeliveryRider',
 } as const satisfies Record<Role, string>;
+
+const staffLabel = { agent: 'login.roleAgent', admin: 'login.roleAdmin' } as const satisfies Record<StaffRole, string>;
 
 function countryName(code: string): string {
   return countries.find((c) => c.country_code === code)?.name ?? code;
@@ -38,7 +40,8 @@ export function DemoAccounts() {
           <li key={account.email} className="card demo-account">
             <p className="demo-account__name">{account.name}</p>
             <p className="demo-account__meta">
-              {t(roleLabel[account.role])} · {t('login.country', { country: countryName(account.country_code) })}
+              {t(account.staff_role ? staffLabel[account.staff_role] : roleLabel[account.role])} ·{' '}
+              {t('login.country', { country: countryName(account.country_code) })}
             </p>
             <p className="demo-account__email">{account.email}</p>
             {account.description ? <p>{account.description}</p> : null}

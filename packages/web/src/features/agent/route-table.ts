@@ -1,0 +1,17 @@
+import { agentRoutes } from '@selfserve/contract';
+import type { RouteObject } from 'react-router';
+
+/**
+ * The agent console (issue 21; docs/agent.md): one layout (who may enter, the sections' navigation) and each
+ * section's pages, every one its own chunk. Listed in more-routes.ts, so a rider's first page never carries it.
+ */
+export const agentRouteTable: RouteObject[] = [
+  {
+    path: agentRoutes.home,
+    lazy: () => import('./agent-layout').then((m) => ({ Component: m.AgentLayout })),
+    children: [
+      { index: true, lazy: () => import('./agent-layout').then((m) => ({ Component: m.AgentHome })) },
+      // Sections add their pages below, one line each (tickets, chats, articles, insights, settings).
+    ],
+  },
+];
