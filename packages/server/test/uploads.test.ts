@@ -50,7 +50,8 @@ const EVIL_SVG = Buffer.from(
 </svg>`,
 );
 
-const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+const DOCUMENT_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
 
 function u32(n: number): Buffer {
   const b = Buffer.alloc(4);

@@ -24,9 +24,11 @@ const tags = ['uploads'];
 /**
  * Served with every document, set by the handler so that it replaces any site-wide policy: the document
  * can load nothing but images of this site, run nothing (sandbox), and only inline styles apply (an SVG's
- * presentation attributes).
+ * presentation attributes). Nobody may frame it: the app shows documents with <img>, and when FRAME_ANCESTORS
+ * lets a partner frame the app there is no X-Frame-Options to stop a page framing a document instead.
  */
-export const DOCUMENT_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+export const DOCUMENT_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; sandbox";
 
 const EXTENSIONS: Readonly<Record<string, string>> = {
   'image/png': 'png',
