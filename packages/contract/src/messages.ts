@@ -116,6 +116,12 @@ export const messages = {
   chooseReason: 'Please choose a reason.',
   alreadyRated: 'You have already rated this request. Thank you!',
   ticketNotRatableYet: 'You can rate our support once your ticket is solved or closed.',
+  // The ticket conversation (issue 21; docs/agent.md "Tickets").
+  agentTicketClosed: 'This ticket is closed. Nothing more can be added to it.',
+  ticketStatusNotAllowed: 'This ticket cannot be moved to that status now.',
+  assigneeNotInQueue: 'That person does not work on the queue of this ticket.',
+  ticketReplyResolved: 'This request is resolved. If you still need help, please write to us again.',
+  anotherOpenTicket: 'The rider has another open request about the same issue. Please answer that one instead.',
   formExpired: 'This form has expired. Please reload the page and fill it in again.',
   uploadFileTypeHeader: 'Send the header x-filetype: image with an image upload.',
   uploadNotMultipart: 'Send the image as multipart/form-data in a field named file.',
@@ -209,6 +215,9 @@ export const messages = {
   mailTicketSubject: 'We have received your request (ticket {ticketId})',
   mailTicketDetails: 'Ticket: {ticketId}\nSubject: {subject}',
   mailTicketFollow: 'You can follow it under My tickets in the help centre.',
+  /** an agent's reply to the rider (issue 21): the reply itself follows, then mailTicketReplyFollow */
+  mailTicketReplySubject: 'We replied to your request (ticket {ticketId})',
+  mailTicketReplyFollow: 'You can read the whole conversation and answer us under My tickets in the help centre.',
   mailInvoiceRideSubject: 'Your invoice for ride {crn}',
   mailInvoiceRide: 'Invoice for ride {crn}',
   mailInvoicePlanSubject: 'Your invoice for {plan}',

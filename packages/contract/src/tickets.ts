@@ -85,7 +85,8 @@ export function validateIssueForm(input: IssueFormInput, rules: IssueFormRules):
   return errors;
 }
 
-export const ticketStatusSchema = z.enum(['open', 'solved', 'closed']);
+/** 'pending': answered by an agent, waiting for the rider (issue 21; agent-tickets.ts has the rules). Open to the rider. */
+export const ticketStatusSchema = z.enum(['open', 'pending', 'solved', 'closed']);
 export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
 /** Spec §4: resolved when solved or closed; badges read Resolved or Open. */

@@ -18,6 +18,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type AdapterOverrides, buildDeps } from './deps.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { agentTicketRoutes } from './modules/agent-tickets/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { readSession } from './modules/auth/session-answer.ts';
 import { belongingsRoutes } from './modules/belongings/routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(
   await app.register(chatRoutes(deps));
   await app.register(callUsRoutes(deps));
   await app.register(agentRoutes(deps));
+  await app.register(agentTicketRoutes(deps));
 
   registerSpa(app, config.staticDir, readSession(deps));
   return app;

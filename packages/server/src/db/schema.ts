@@ -216,7 +216,8 @@ export interface TicketsTable {
   id: string;
   ticket_id: string;
   user_id: string;
-  status: 'open' | 'solved' | 'closed';
+  /** 'pending' since migration 0041 (answered, waiting for the rider; docs/agent.md "Tickets") */
+  status: 'open' | 'pending' | 'solved' | 'closed';
   subject: string;
   query: string;
   issue_id: string | null;
@@ -239,6 +240,42 @@ export interface TicketsTable {
   priority?: TicketPriority;
   /** migration 0027: 'safety' for a safety report; a flagged ticket is never merged into another open one */
   flag?: string | null;
+  /** migration 0041 (docs/agent.md "Tickets"): the staff member working on it */
+  assignee_id?: string | null;
+  /** migration 0041: the first agent reply the rider saw */
+  first_response_at?: string | null;
+  /** migration 0041: when it was (last) solved; null while not solved */
+  solved_at?: string | null;
+  /** migration 0041: when it was closed (final) */
+  closed_at?: string | null;
+}
+
+/** migration 0041: a ticket's conversation after the request: replies (the rider sees them) and staff notes. */
+export interface TicketMessagesTable {
+  id: string;
+  /** tickets.ticket_id */
+  ticket_id: string;
+  author_id: string;
+  author_role: 'agent' | 'rider';
+  kind: 'reply' | 'note';
+  body: string;
+  /** the sender's key for this message: a retry is the same message (unique per author) */
+  client_key: string;
+  status_after: string | null;
+  /** the outbox row of the rider's mail (agent replies) */
+  mail_id: string | null;
+  created_at: string;
+}
+
+/** migration 0042: an agent's ready answers per language; admins keep the list. */
+export interface CannedRepliesTable {
+  id: string;
+  language: string;
+  title: string;
+  body: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export type TicketPriority = 'normal' | 'urgent';
@@ -718,6 +755,8 @@ export interface Database {
   driver_cars: DriverCarsTable;
   orders: OrdersTable;
   tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  canned_replies: CannedRepliesTable;
   driver_calls: DriverCallsTable;
   call_requests: CallRequestsTable;
   bd_offices: BdOfficesTable;

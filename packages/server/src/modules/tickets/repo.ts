@@ -23,7 +23,8 @@ export function findOpenTicket(
     .selectAll()
     .where('user_id', '=', userId)
     .where('issue_id', '=', issueId)
-    .where('status', '=', 'open');
+    // pending (answered, waiting for the rider; migration 0041) is still the rider's open request
+    .where('status', 'in', ['open', 'pending']);
   q = about.bookingId ? q.where('booking_id', '=', about.bookingId) : q.where('booking_id', 'is', null);
   q = about.orderId ? q.where('order_id', '=', about.orderId) : q.where('order_id', 'is', null);
   return q.executeTakeFirst();
