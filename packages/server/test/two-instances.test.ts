@@ -212,6 +212,43 @@ describe.skipIf(!shared)(`two instances, one PostgreSQL and one Redis [postgres]
     expect(heard.filter((o) => o !== 'verified').every((o) => o === 'already_used')).toBe(true);
   });
 
+  describe('rate limits hold for a burst sent to both instances at once', () => {
+    /** Sends `n` requests at once, alternating instances; answers how many were let through (not 429). */
+    async function burst(n: number, send: (i: number) => Promise<LightMyRequestResponse>) {
+      const answers = await Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+      const other = answers.filter((r) => r.statusCode !== 429 && r.statusCode !== 200);
+      expect(other.map((r) => r.body)).toEqual([]);
+      return answers.filter((r) => r.statusCode === 200).length;
+    }
+
+    it(`sign-in codes: ${LOGIN_CODE_MAX_REQUESTS_PER_WINDOW} of 20 at once`, async () => {
+      const email = await freshUser(accounts.customer);
+      const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => new Client().open(on(i))));
+      const let_ = await burst(20, (i) =>
+        (clients[i] as Client).send(on(i), 'POST', apiPaths.loginCodeRequest, { email }),
+      );
+      expect(let_).toBe(LOGIN_CODE_MAX_REQUESTS_PER_WINDOW);
+    });
+
+    it(`call-us codes: ${CALL_US_MAX_CODES_PER_USER} of 30 at once`, async () => {
+      const c = new Client();
+      await c.signIn(a, await freshUser(accounts.customer));
+      expect(await burst(30, (i) => c.send(on(i), 'POST', callUsPaths.getCallUsNumber, {}))).toBe(
+        CALL_US_MAX_CODES_PER_USER,
+      );
+    });
+
+    it(`new tickets per user: ${TICKET_CREATE_PER_USER_PER_MINUTE} of 30 at once`, async () => {
+      const c = new Client();
+      await c.signIn(a, await freshUser(accounts.customer));
+      const query = 'The driver asked me to pay extra cash for the toll at the end of the ride';
+      const n = await burst(30, (i) =>
+        c.send(on(i), 'POST', ticketPaths.create, { query }, { 'idempotency-key': crypto.randomUUID() }),
+      );
+      expect(n).toBe(TICKET_CREATE_PER_USER_PER_MINUTE);
+    });
+  });
+
   describe('rate limits add up across both instances', () => {
     it(`sign-in codes: ${LOGIN_CODE_MAX_REQUESTS_PER_WINDOW} per address per 15 minutes`, async () => {
       const email = await freshUser(accounts.customer);

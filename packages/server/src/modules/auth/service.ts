@@ -10,6 +10,7 @@ import {
 } from '@selfserve/contract';
 import { jwtVerify } from 'jose';
 import type { Kysely } from 'kysely';
+import { LOCK_CLASS, serialisedBy } from '../../db/key-lock.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, newId, randomToken, safeEqual } from '../../lib/crypto.ts';
@@ -37,20 +38,24 @@ export async function issueLoginCode(
 ): Promise<CodeIssued> {
   const now = new Date();
   const windowStart = new Date(now.getTime() - LOGIN_CODE_REQUEST_WINDOW_SECONDS * 1000).toISOString();
-  if ((await countCodesSince(db, email, windowStart)) >= LOGIN_CODE_MAX_REQUESTS_PER_WINDOW) {
-    throw new AppError('TOO_MANY_REQUESTS');
-  }
-  const user = (await findUserByEmail(db, email)) ?? null;
-  if (!user && demo) throw new AppError('NOT_FOUND', coded('loginUnknownEmail'));
-  const code = String(crypto.randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
-  await insertCode(db, {
-    id: newId('lc'),
-    email,
-    code_hash: hmac(secret, user ? `login-code:${email}:${code}` : `unknown-address:${randomToken()}`),
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + LOGIN_CODE_TTL_SECONDS * 1000).toISOString(),
+  // The count and the insert one request per address at a time, on every instance: requests sent at once must not
+  // all count the same few codes and pass together (db/key-lock.ts).
+  return serialisedBy(db, LOCK_CLASS.loginCodes, email, async (trx) => {
+    if ((await countCodesSince(trx, email, windowStart)) >= LOGIN_CODE_MAX_REQUESTS_PER_WINDOW) {
+      throw new AppError('TOO_MANY_REQUESTS');
+    }
+    const user = (await findUserByEmail(trx, email)) ?? null;
+    if (!user && demo) throw new AppError('NOT_FOUND', coded('loginUnknownEmail'));
+    const code = String(crypto.randomInt(0, 10 ** LOGIN_CODE_LENGTH)).padStart(LOGIN_CODE_LENGTH, '0');
+    await insertCode(trx, {
+      id: newId('lc'),
+      email,
+      code_hash: hmac(secret, user ? `login-code:${email}:${code}` : `unknown-address:${randomToken()}`),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LOGIN_CODE_TTL_SECONDS * 1000).toISOString(),
+    });
+    return { code: user ? code : null, user };
   });
-  return { code: user ? code : null, user };
 }
 
 /**

@@ -23,8 +23,17 @@ export function findCity(db: Db, country: string, name: string) {
     .executeTakeFirst();
 }
 
-export async function insertCode(db: Db, row: Insertable<CallUsCodesTable>): Promise<void> {
-  await db.insertInto('call_us_codes').values(row).execute();
+/**
+ * Inserts a code unless a live one of the same number already has its hash (false then: draw another). No error on
+ * that conflict, so the transaction it runs in stays usable on PostgreSQL.
+ */
+export async function insertCode(db: Db, row: Insertable<CallUsCodesTable>): Promise<boolean> {
+  const res = await db
+    .insertInto('call_us_codes')
+    .values(row)
+    .onConflict((oc) => oc.column('code_hash').doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
 /** Codes given to a user since a moment (both kinds): the per-user cap. */

@@ -20,7 +20,7 @@ import {
 } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { LOCK_CLASS, serialisedBy } from '../../db/key-lock.ts';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, newId } from '../../lib/crypto.ts';
@@ -147,18 +147,20 @@ export async function issueCode(
   });
   const since = new Date(now.getTime() - CALL_US_LOCK_WINDOW_MINUTES * MINUTE).toISOString();
   await repo.pruneExpired(db, new Date(now.getTime() - 24 * 60 * MINUTE).toISOString(), since);
-  if ((await repo.countCodesSince(db, user.id, since)) >= CALL_US_MAX_CODES_PER_USER) {
-    throw new AppError('TOO_MANY_REQUESTS');
-  }
   const expiresAt = new Date(now.getTime() + CALL_US_CODE_TTL_MINUTES * MINUTE).toISOString();
   const digits = input.kind === 'otp' ? CALL_US_OTP_DIGITS : CALL_US_TOKEN_DIGITS;
-  // Two live codes of one number may not share digits: the unique hash refuses the second, and a new one is drawn.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = randomDigits(digits);
-    try {
-      await repo.insertCode(db, {
+  // The count and the insert one user's request at a time, on every instance: codes asked for at once must not all
+  // count the same few and pass together (db/key-lock.ts).
+  const code = await serialisedBy(db, LOCK_CLASS.callUsCodes, user.id, async (trx) => {
+    if ((await repo.countCodesSince(trx, user.id, since)) >= CALL_US_MAX_CODES_PER_USER) {
+      throw new AppError('TOO_MANY_REQUESTS');
+    }
+    // Two live codes of one number may not share digits: the unique hash refuses the second, and a new one is drawn.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const drawn = randomDigits(digits);
+      const inserted = await repo.insertCode(trx, {
         id: newId('cuc'),
-        code_hash: codeHash(opts.codeKey, line.number, code),
+        code_hash: codeHash(opts.codeKey, line.number, drawn),
         kind: input.kind,
         user_id: user.id,
         called_number: phoneDigits(line.number),
@@ -169,13 +171,13 @@ export async function issueCode(
         used_at: null,
         used_by: null,
       });
-      const where = line.city ? await repo.findCity(db, line.country, line.city) : undefined;
-      return { code, expiresAt, line, cityLocation: where ? { lat: where.lat, lng: where.lng } : null };
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
+      if (inserted) return drawn;
     }
-  }
-  throw new AppError('UNAVAILABLE');
+    return null;
+  });
+  if (code === null) throw new AppError('UNAVAILABLE');
+  const where = line.city ? await repo.findCity(db, line.country, line.city) : undefined;
+  return { code, expiresAt, line, cityLocation: where ? { lat: where.lat, lng: where.lng } : null };
 }
 
 /** The token of the dial string, where the dial string carries one (India); elsewhere the IVR asks for the otp. */
