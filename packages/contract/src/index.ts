@@ -3,6 +3,7 @@ export * from './app-download.ts';
 export * from './app-routes.ts';
 export * from './app-version.ts';
 export * from './agent.ts';
+export * from './agent-articles.ts';
 export * from './agent-tickets.ts';
 export * from './area-routes.ts';
 export * from './auth.ts';

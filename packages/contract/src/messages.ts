@@ -376,6 +376,9 @@ export const messages = {
   driverArticleNoCall: 'This article has no call to make.',
   labPartnerAnswerClosed: 'This request is no longer waiting for your answer.',
   labHandoverNotYet: 'You can confirm the hand-over once you have told us that you found the item.',
+  // the agent console's article editor (docs/agent.md "Articles"): the reason is the content rules' own
+  articleInvalid: 'This article cannot be saved: {reason}',
+  articleNothingToPublish: 'There is nothing new to publish: save a draft first.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

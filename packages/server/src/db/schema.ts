@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Portable across SQLite and PostgreSQL: ids are text, timestamps are
@@ -340,6 +340,8 @@ export interface ArticlesTable {
   updated_at: string;
   /** the day its content last changed, front matter `updated` (YYYY-MM-DD; 0017) */
   updated_on: string | null;
+  /** the content file as last imported or published (0044; '' before): what the agent console's editor opens */
+  source: Generated<string>;
 }
 
 /** An article's title and body in one locale (0015); the rest of the article is the English row's. */
@@ -350,6 +352,20 @@ export interface ArticleTranslationsTable {
   title: string;
   /** sanitised HTML, as articles.body_html */
   body_html: string;
+  /** the translation's file as last imported or published (0044; '' before) */
+  source: Generated<string>;
+}
+
+/** migration 0044 (docs/agent.md "Articles"): an article's unpublished work, per locale ('en': the article itself) */
+export interface ArticleDraftsTable {
+  article_id: string;
+  locale: string;
+  state: 'draft' | 'unpublished';
+  index_name: string;
+  title: string;
+  source: string;
+  updated_by: string;
+  updated_at: string;
 }
 
 export interface KbTermsTable {
@@ -711,6 +727,7 @@ export interface LabHandoversTable {
 }
 
 export interface Database {
+  article_drafts: ArticleDraftsTable;
   audit_log: AuditLogTable;
   chat_availability: ChatAvailabilityTable;
   chat_conversations: ChatConversationsTable;

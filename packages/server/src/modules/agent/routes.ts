@@ -2,13 +2,15 @@ import { agentApiPaths, agentCountries, agentMeResponseSchema } from '@selfserve
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { agentArticleRoutes } from './articles-routes.ts';
 import { requireStaff } from './staff.ts';
 
 const tags = ['agent'];
 
 /** The console's own calls; each section of the console registers its routes from its module (docs/agent.md). */
-export function agentRoutes(_deps: AppDeps): FastifyPluginAsyncZod {
+export function agentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(agentArticleRoutes(deps));
     app.get(
       agentApiPaths.me,
       { config: { access: 'agent' }, schema: { tags, response: { 200: agentMeResponseSchema, ...errorResponses } } },

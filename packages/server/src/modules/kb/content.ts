@@ -89,6 +89,8 @@ export interface ContentNode {
   updated: string | null;
   content_hash: string;
   file: string;
+  /** the file as written (front matter and Markdown): stored, so the agent console edits and exports what was written */
+  source?: string;
 }
 
 export interface ContentProblem {
@@ -256,7 +258,7 @@ export function contentWarnings(file: string, source: string): ContentWarning[] 
 }
 
 /** A content file's YAML front matter checked against `schema`, and its markdown body. */
-function readFrontMatter<T>(
+export function readFrontMatter<T>(
   file: string,
   source: string,
   schema: z.ZodType<T>,
@@ -312,7 +314,7 @@ export function parseContentFile(file: string, source: string): ContentNode | Co
   };
   const { file: _f, ...hashed } = node;
   const content_hash = crypto.createHash('sha256').update(JSON.stringify(hashed)).digest('base64url');
-  return { ...node, content_hash };
+  return { ...node, content_hash, source };
 }
 
 export interface LoadedContent {
@@ -386,6 +388,8 @@ export interface TranslationNode {
   title: string;
   body_html: string;
   file: string;
+  /** the file as written, as ContentNode.source */
+  source?: string;
 }
 
 /**
@@ -425,7 +429,7 @@ export function parseTranslationFile(
   if (article.type === 'article' && article.labels.hide_body !== true && body.text.length < 40) {
     return { file, reason: 'a translated article needs a body of at least 40 characters (as its English article)' };
   }
-  return { article_id: id, locale, title, body_html: html, file };
+  return { article_id: id, locale, title, body_html: html, file, source };
 }
 
 /** The folder of a content folder's translations: content/kb → content/kb-i18n. */

@@ -130,7 +130,7 @@ async function translationChanges(db: Kysely<Database>, indexes: string[], incom
   const key = (t: { article_id: string; locale: string }) => `${t.locale}/${t.article_id}`;
   const stored = new Map((await listTranslations(db, indexes)).map((t) => [key(t), t]));
   const report: TranslationReport = { added: 0, updated: 0, unchanged: 0, removed: 0 };
-  const changed: { article_id: string; locale: string; title: string; body_html: string }[] = [];
+  const changed: { article_id: string; locale: string; title: string; body_html: string; source?: string }[] = [];
   for (const t of incoming) {
     const prior = stored.get(key(t));
     stored.delete(key(t));
@@ -140,7 +140,13 @@ async function translationChanges(db: Kysely<Database>, indexes: string[], incom
     }
     if (prior) report.updated++;
     else report.added++;
-    changed.push({ article_id: t.article_id, locale: t.locale, title: t.title, body_html: t.body_html });
+    changed.push({
+      article_id: t.article_id,
+      locale: t.locale,
+      title: t.title,
+      body_html: t.body_html,
+      ...(t.source ? { source: t.source } : {}),
+    });
   }
   const removed = [...stored.values()].map((t) => ({ article_id: t.article_id, locale: t.locale }));
   report.removed = removed.length;

@@ -106,6 +106,7 @@ function toRow(n: ContentNode, now: string): ArticleRow {
     content_hash: n.content_hash,
     updated_at: now,
     updated_on: n.updated,
+    source: n.source ?? '',
   };
 }
 
@@ -164,14 +165,17 @@ export function listTranslations(db: Db, indexes: string[]) {
 
 export async function upsertTranslations(
   trx: Transaction<Database>,
-  rows: { article_id: string; locale: string; title: string; body_html: string }[],
+  rows: { article_id: string; locale: string; title: string; body_html: string; source?: string }[],
 ) {
   for (const row of rows) {
+    const values = { ...row, source: row.source ?? '' };
     await trx
       .insertInto('article_translations')
-      .values(row)
+      .values(values)
       .onConflict((oc) =>
-        oc.columns(['article_id', 'locale']).doUpdateSet({ title: row.title, body_html: row.body_html }),
+        oc
+          .columns(['article_id', 'locale'])
+          .doUpdateSet({ title: values.title, body_html: values.body_html, source: values.source }),
       )
       .execute();
   }
