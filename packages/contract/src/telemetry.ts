@@ -16,10 +16,3 @@ export const trackEventSchema = z.object({
 export type TrackEvent = z.infer<typeof trackEventSchema>;
 
 export const okResponseSchema = z.object({ status: z.literal('SUCCESS') });
-
-export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.enum(['sqlite', 'postgres']),
-  database_ok: z.boolean(),
-  uptime_seconds: z.number(),
-});

@@ -49,6 +49,9 @@ import { usersRoutes } from './modules/users/routes.ts';
 import { API_PREFIXES, registerAccess } from './plugins/access.ts';
 import { registerErrorHandler, sendError } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { loggerOptions, registerRequestLogging, requestIdOptions } from './plugins/logging.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerPressure } from './plugins/pressure.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
@@ -60,10 +63,9 @@ export async function buildApp(
   adapters: AdapterOverrides = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'res.headers["set-cookie"]'],
-    },
+    // JSON lines with request ids, secrets redacted, e-mails, phones and card numbers masked (plugins/logging.ts).
+    logger: loggerOptions(config, adapters.logStream),
+    ...requestIdOptions,
     // Only the configured proxies may name the client (X-Forwarded-For); never every header (docs/security.md).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -86,13 +88,20 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First, so every request is counted and carries its id, whatever a later hook answers (docs/operations.md).
+  registerRequestLogging(app);
+  registerMetrics(app, config, database);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // ioredis reconnects by itself; its errors go to the log (and /api/ready reports the outage), not to stderr.
+  redis?.on('error', (err) => app.log.warn({ err }, 'redis connection error'));
   app.addHook('onClose', async () => {
     await redis?.quit();
   });
 
   await registerSecurityHeaders(app, config);
+  // After the headers, so an overload 503 carries them too.
+  await registerPressure(app, config.pressure);
   registerInputGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
@@ -117,7 +126,7 @@ export async function buildApp(
   });
   const deps = buildDeps(app, config, database, sessions, adapters);
 
-  await app.register(healthRoutes(deps));
+  await app.register(healthRoutes(deps, { redis }));
   await app.register(authRoutes(deps));
   await app.register(usersRoutes(deps));
   await app.register(localisationRoutes(deps));

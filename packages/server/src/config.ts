@@ -110,6 +110,14 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  // Operations (docs/operations.md): the scrape token of /metrics (unset: no metrics, 404) and the overload limits.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  PRESSURE_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
+  PRESSURE_MAX_HEAP_USED_BYTES: z.coerce.number().int().min(0).default(0),
+  PRESSURE_MAX_RSS_BYTES: z.coerce.number().int().min(0).default(0),
+  PRESSURE_RETRY_AFTER_S: z.coerce.number().int().min(1).max(3600).default(10),
+  BACKUP_DIR: z.string().optional(),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   TICKET_RATE_LIMIT_PER_USER: z.coerce.number().int().min(1).default(TICKET_CREATE_PER_USER_PER_MINUTE),
@@ -215,6 +223,20 @@ function configFrom(e: z.infer<typeof envSchema>) {
     /** the external support UI /chatbot posts to; undefined: our own chat's hand-off (docs/chat.md) */
     chatHandoffUrl: e.CHAT_HANDOFF_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** bearer token of /metrics; undefined: nothing is measured and the path is 404 (docs/operations.md) */
+    metricsToken: e.METRICS_TOKEN,
+    /** overload limits (0: not checked): past one, requests get 503 + Retry-After (plugins/pressure.ts) */
+    pressure: {
+      maxEventLoopDelayMs: e.PRESSURE_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.PRESSURE_MAX_EVENT_LOOP_UTILIZATION,
+      maxHeapUsedBytes: e.PRESSURE_MAX_HEAP_USED_BYTES,
+      maxRssBytes: e.PRESSURE_MAX_RSS_BYTES,
+      retryAfterSeconds: e.PRESSURE_RETRY_AFTER_S,
+      /** how often the process is measured; tests shorten it */
+      sampleIntervalMs: 1000,
+    },
+    /** where `npm run backup` writes (default DATA_DIR/backups) */
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     /** knowledge-base searches per client per minute */
     searchRateLimit: e.SEARCH_RATE_LIMIT,
     /** sign-in requests per client per minute */

@@ -30,7 +30,10 @@ export interface AppDeps {
 }
 
 /** The adapters a caller (a test, another deployment) may supply instead of the configured ones. */
-export type AdapterOverrides = Partial<Pick<AppDeps, 'mailer' | 'documents' | 'telephony' | 'bus'>>;
+export type AdapterOverrides = Partial<Pick<AppDeps, 'mailer' | 'documents' | 'telephony' | 'bus'>> & {
+  /** where the log lines go instead of stdout (tests read them, test/logging.test.ts) */
+  logStream?: { write(line: string): void };
+};
 
 export function buildDeps(
   app: FastifyInstance,

@@ -45,7 +45,6 @@ import * as m0036 from './migrations/0036-driver-recompletes.ts';
 import * as m0037 from './migrations/0037-driver-cars.ts';
 import * as m0038 from './migrations/0038-driver-articles.ts';
 import * as m0039 from './migrations/0039-staff-and-audit.ts';
-import * as m0044 from './migrations/0044-article-authoring.ts';
 import * as m0041 from './migrations/0041-agent-tickets.ts';
 import * as m0042 from './migrations/0042-canned-replies.ts';
 import type { Database } from './schema.ts';
@@ -56,6 +55,10 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool (its counts are metrics, plugins/metrics.ts) */
+  pool?: pg.Pool;
+  /** the SQLite file (its size is a metric; `npm run backup` copies it) */
+  sqliteFile?: string;
 }
 
 export interface DatabaseOptions {
@@ -80,8 +83,14 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
       // public stays on the path after the app's schema: extensions such as pg_trgm live there, once per database.
       ...(opts.schema ? { options: `-c search_path=${quoteIdent(opts.schema)},public` } : {}),
     });
+    // An idle connection the server drops (a restart, a failover, a cut network) is reported on the pool; unheard,
+    // that event would end the process. The pool discards the connection; the next query opens a new one and
+    // readiness (/api/ready) reports the outage meanwhile.
+    pool.on('error', () => {});
+    // The same for a connection in use: its query fails (and is answered), the event must not end the process.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', close: () => db.destroy(), pool };
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -91,7 +100,7 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), sqliteFile: file };
 }
 
 /**
@@ -154,7 +163,6 @@ const migrations: Record<string, Migration> = {
   '0037-driver-cars': m0037,
   '0038-driver-articles': m0038,
   '0039-staff-and-audit': m0039,
-  '0044-article-authoring': m0044,
   '0041-agent-tickets': m0041,
   '0042-canned-replies': m0042,
 };
@@ -167,9 +175,27 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+  migrating.add(db);
+  try {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`);
+    }
+  } finally {
+    migrating.delete(db);
   }
+}
+
+/** Databases whose migrations run now in this process (readiness answers 503 meanwhile, modules/health). */
+const migrating = new WeakSet<Kysely<Database>>();
+
+export function isMigrating(db: Kysely<Database>): boolean {
+  return migrating.has(db);
+}
+
+/** The migrations this code knows that the database has not run yet (readiness: 503 until there are none). */
+export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
