@@ -3,6 +3,8 @@ export * from './app-download.ts';
 export * from './app-routes.ts';
 export * from './app-version.ts';
 export * from './agent.ts';
+export * from './agent-chat.ts';
+export * from './agent-settings.ts';
 export * from './agent-tickets.ts';
 export * from './area-routes.ts';
 export * from './auth.ts';

@@ -3,9 +3,10 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { apiPaths, isAppRoute, type SessionResponse } from '@selfserve/contract';
+import { apiPaths, CHAT_MAX_FRAME_BYTES, isAppRoute, type SessionResponse } from '@selfserve/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -18,6 +19,7 @@ import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type AdapterOverrides, buildDeps } from './deps.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
+import { agentChatRoutes } from './modules/agent-chat/routes.ts';
 import { agentTicketRoutes } from './modules/agent-tickets/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { readSession } from './modules/auth/session-answer.ts';
@@ -42,6 +44,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { kycFormRoute } from './modules/onetouch/kyc.ts';
 import { oneTouchRoutes } from './modules/onetouch/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { ticketsRoutes } from './modules/tickets/routes.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
@@ -150,9 +153,13 @@ export async function buildApp(
   await app.register(recompleteRoutes(deps));
   await app.register(driverArticleRoutes(deps));
   await app.register(driverEarningsRoutes(deps));
+  // One WebSocket server for the app: the rider's chat and the agent console share it (docs/agent.md "Live chat").
+  await app.register(fastifyWebsocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES } });
   await app.register(chatRoutes(deps));
   await app.register(callUsRoutes(deps));
   await app.register(agentRoutes(deps));
+  await app.register(agentChatRoutes(deps));
+  await app.register(settingsRoutes(deps));
   await app.register(agentTicketRoutes(deps));
 
   registerSpa(app, config.staticDir, readSession(deps));

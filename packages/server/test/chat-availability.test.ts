@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { setAgentPresence } from '../src/modules/chat/agent-desk.ts';
 import { chatAvailabilityFor } from '../src/modules/chat/availability.ts';
 import {
   accounts,
@@ -68,7 +69,14 @@ describe.each(testDatabases)('chat availability [%s]', (dialect) => {
         live_opens_at: '2026-11-24T02:30:00.000Z',
         region: 'in',
       });
-      expect((await ask({ country: 'IN', now: new Date('2026-11-24T02:30:00Z') })).live).toBe(true);
+      // In the live hours a person is offered only while an agent of the region is available (docs/agent.md).
+      expect((await ask({ country: 'IN', now: new Date('2026-11-24T02:30:00Z') })).live).toBe(false);
+      await setAgentPresence(t.database.db, 'agent_in_test', { available: true, region: 'in' });
+      try {
+        expect((await ask({ country: 'IN', now: new Date('2026-11-24T02:30:00Z') })).live).toBe(true);
+      } finally {
+        await t.database.db.deleteFrom('chat_agent_presence').execute();
+      }
       // Britain on a Saturday: the bot, no people until Monday 09:00
       expect(await ask({ country: 'GB', now: new Date('2026-11-28T12:00:00Z') })).toMatchObject({
         chat: true,

@@ -729,6 +729,7 @@ export interface LabHandoversTable {
 export interface Database {
   article_drafts: ArticleDraftsTable;
   audit_log: AuditLogTable;
+  app_settings: AppSettingsTable;
   chat_availability: ChatAvailabilityTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;
@@ -796,6 +797,16 @@ export interface AuditLogTable {
   target_id: string;
   /** JSON */
   detail: string;
+}
+
+/** migration 0043 (docs/agent.md "Settings"): a setting changed at run time; a key without a row keeps the env's */
+export interface AppSettingsTable {
+  key: string;
+  /** JSON */
+  value: string;
+  updated_at: string;
+  /** the admin's user id */
+  updated_by: string;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
 import { acceptedLocale, readerLanguage, rememberLanguage, secureCookies } from '../../lib/reader-language.ts';
+import { currentSwitches } from '../settings/service.ts';
 import { loadProfile } from '../users/service.ts';
 import { entryModeOf, rememberVisitEntryMode, visitEntryMode } from './entry-mode.ts';
 
@@ -35,6 +36,8 @@ export async function sessionResponse(
   const { db, config } = deps;
   const s = request.session;
   const profile = s ? await loadProfile(db, s.userId, request.log) : null;
+  // Settable at run time by an admin (docs/agent.md "Settings"); the environment's until then.
+  const { switches } = await currentSwitches(deps);
   return {
     status: 'SUCCESS',
     csrf_token: csrfToken,
@@ -57,7 +60,7 @@ export async function sessionResponse(
     demo: config.demoMode,
     uk_host_marker: config.ukHostMarker,
     code_sign_in: codeSignInAvailable(deps),
-    switches: { write_to_us: config.switches.writeToUs, call_us: config.switches.callUs, chat: config.switches.chat },
+    switches,
     // Pages allowed to frame us are the only ones a share-pass popup tells it closed (docs/embedding.md).
     parent_origins: parentOriginsOf(config.frameAncestors),
     // The link for this browser's platform (issue 14); null when nothing is configured for it.

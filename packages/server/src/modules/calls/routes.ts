@@ -29,6 +29,7 @@ import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { findOwnBooking } from '../bookings/repo.ts';
 import { findArticle } from '../kb/repo.ts';
+import { currentSwitches } from '../settings/service.ts';
 import { findUserById } from '../users/repo.ts';
 import { type CallKind, closeRequest, findStanding, type NewCallRequest, openRequest } from './repo.ts';
 import {
@@ -124,7 +125,7 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const user = requireUser(request);
         const { booking, articleId } = await subjectFor(user, request.body);
         // No provider, or call-us switched off everywhere (HIDE_CALL_US): nobody is rung.
-        if (!phone || !deps.config.switches.callUs) {
+        if (!phone || !(await currentSwitches(deps)).switches.call_us) {
           return { status: 'FAILURE' as const, ...coded('callsUnavailable'), request_id: null };
         }
         const { row, repeated } = await open(app, request, reply, {
@@ -175,7 +176,7 @@ export function callRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           repeated: false,
           requested_at: null,
         });
-        if (!phone || !deps.config.switches.callUs) return failure(coded('callsUnavailable'));
+        if (!phone || !(await currentSwitches(deps)).switches.call_us) return failure(coded('callsUnavailable'));
         const { row, repeated } = await open(app, request, reply, {
           userId: user.id,
           kind: 'callback',

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hmac } from '../../lib/crypto.ts';
 import { requireUser } from '../../plugins/access.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { currentSwitches } from '../settings/service.ts';
 import { type CallUsOptions, issueCode, issueToken, verifyCall } from './service.ts';
 
 const tags = ['callus'];
@@ -36,7 +37,7 @@ export function callUsRoutes(deps: AppDeps, opts: Partial<CallUsOptions> = {}): 
         schema: { tags, body: callUsContextSchema, response: { 200: callUsNumberResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        if (!config.switches.callUs) throw new AppError('NOT_FOUND');
+        if (!(await currentSwitches(deps)).switches.call_us) throw new AppError('NOT_FOUND');
         const issued = await issueCode(db, options, {
           user: requireUser(request),
           entryMode: request.session?.entryMode ?? null,
@@ -64,7 +65,7 @@ export function callUsRoutes(deps: AppDeps, opts: Partial<CallUsOptions> = {}): 
         schema: { tags, body: callUsContextSchema, response: { 200: callUsTokenResponseSchema, ...errorResponses } },
       },
       async (request) => {
-        if (!config.switches.callUs) throw new AppError('NOT_FOUND');
+        if (!(await currentSwitches(deps)).switches.call_us) throw new AppError('NOT_FOUND');
         const token = await issueToken(db, options, {
           user: requireUser(request),
           entryMode: request.session?.entryMode ?? null,

@@ -1,6 +1,7 @@
 // The hand-off point to a person (issue 17 item 6; docs/chat-conversations.md "Talk to a person"). The agent console
-// (a later issue) keeps chat_agent_presence up to date as agents sign in, take chats and leave; until then no agent is
-// ever present and every hand-off becomes a ticket. Tests insert a present agent to prove the live path.
+// (issue 21; docs/agent.md "Live chat") keeps chat_agent_presence up to date: an agent marks themself available or
+// away, and the console's heartbeat keeps them present; a hand-off goes to an available agent of the chat's region,
+// and becomes a ticket when there is none.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { findAvailableAgent, upsertAgentPresence } from './repo.ts';

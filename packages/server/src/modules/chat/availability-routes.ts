@@ -1,4 +1,5 @@
 import {
+  CSRF_HEADER,
   chatAvailabilityPaths,
   chatAvailabilityQuerySchema,
   chatAvailabilityResponseSchema,
@@ -26,19 +27,39 @@ const tags = ['chat'];
 export function chatAvailabilityRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db, config } = deps;
 
+  /** Who is changing the configuration, as operatorOnly found them (audited with the change). */
+  const operators = new WeakMap<FastifyRequest, { actorId: string; updatedBy: string }>();
+
   /**
-   * The admin calls' guard, before the body is read or validated: no ADMIN_API_TOKEN configured means the calls do
-   * not exist (404); otherwise the bearer token must match (401). No cookie is trusted, so no CSRF token either.
+   * The admin calls' guard, before the body is read or validated: a bearer token must match ADMIN_API_TOKEN (401;
+   * no token configured means the token way does not exist, 404). Without a token, an admin's console session may
+   * call them too (docs/agent.md "Settings"), with the CSRF header on a change as every cookie call.
    */
   async function operatorOnly(request: FastifyRequest, reply: FastifyReply) {
     const token = config.adminApiToken;
-    if (!token) throw new AppError('NOT_FOUND');
     const header = request.headers.authorization ?? '';
+    if (!header && request.session) {
+      const user = await findUserById(db, request.session.userId);
+      if (user?.staff_role === 'admin') {
+        if (request.method !== 'GET') {
+          const sent = request.headers[CSRF_HEADER];
+          const binding = request.csrfBinding;
+          if (typeof sent !== 'string' || !binding || !safeEqual(sent, deps.sessions.csrfTokenFor(binding))) {
+            throw new AppError('CSRF_MISSING');
+          }
+        }
+        operators.set(request, { actorId: user.id, updatedBy: user.email });
+        return;
+      }
+      if (user?.staff_role === 'agent' || !token) throw new AppError(token ? 'FORBIDDEN' : 'NOT_FOUND');
+    }
+    if (!token) throw new AppError('NOT_FOUND');
     const sent = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!sent || !safeEqual(sent, token)) {
       reply.header('www-authenticate', 'Bearer realm="selfserve-admin"');
       throw new AppError('UNAUTHORIZED');
     }
+    operators.set(request, { actorId: 'operator', updatedBy: 'admin' });
   }
 
   return async (app) => {
@@ -106,8 +127,10 @@ export function chatAvailabilityRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           for (const issue of parsed.error.issues) fields[issue.path.join('.') || 'body'] ??= issue.message;
           throw new AppError('VALIDATION_FAILED', undefined, fields);
         }
-        const update = parsed.data;
-        const answer = await updateChatConfig(db, update);
+        const who = operators.get(request);
+        // An admin's session names the admin; the token's caller says who they are in updated_by.
+        const update = who && who.actorId !== 'operator' ? { ...parsed.data, updated_by: who.updatedBy } : parsed.data;
+        const answer = await updateChatConfig(db, update, new Date(), who?.actorId ?? 'operator');
         request.log.info(
           { regions: Object.keys(update.regions), updated_by: update.updated_by },
           'chat availability configuration changed',

@@ -12,7 +12,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AppDeps } from '../../deps.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { currentSwitches } from '../settings/service.ts';
+import { availableAgent } from './agent-desk.ts';
 import { listChatAvailabilityRows, saveChatAvailabilityRow } from './availability-repo.ts';
+import type { LiveChatLookup } from './service.ts';
 
 /**
  * Chat availability on the server (docs/chat.md): the configuration lives in the database and is read on every
@@ -66,20 +70,36 @@ export interface ChatAvailabilityQuestion {
 /**
  * Is chat offered now for this country, city and car category, and can a person take over (live)? Used by the
  * availability route and by our own chat's hand-off: live = false there means the transcript becomes a ticket.
- * The HIDE_CHAT master switch is applied here.
+ * The chat master switch (HIDE_CHAT, or an admin's setting) is applied here, and a person is offered only when an
+ * agent serving the region is available in the console (docs/agent.md "Live chat"): within the live hours with no
+ * agent there, live is false and live_opens_at null (nobody can say when one comes).
  */
 export async function chatAvailabilityFor(
   deps: Pick<AppDeps, 'db' | 'config'>,
   ctx: ChatAvailabilityQuestion,
 ): Promise<ChatAvailability> {
   const config = await loadChatConfig(deps.db);
-  return chatAvailability(config, {
+  const now = ctx.now ?? new Date();
+  const answer = chatAvailability(config, {
     country: ctx.country,
     city: ctx.city ?? null,
     car_category: ctx.car_category ?? null,
-    now: ctx.now ?? new Date(),
-    hideChat: !deps.config.switches.chat,
+    now,
+    hideChat: !(await currentSwitches(deps)).switches.chat,
   });
+  if (answer.live && !(await availableAgent(deps.db, { region: answer.region }, now))) {
+    return { ...answer, live: false, live_opens_at: null };
+  }
+  return answer;
+}
+
+/** The hand-off's question (chat/service.ts LiveChatLookup): live now for this context, and when it opens. */
+export function liveChatLookup(deps: Pick<AppDeps, 'db' | 'config'>): LiveChatLookup {
+  return async (ctx) => {
+    const a = await chatAvailabilityFor(deps, { country: ctx.country, city: ctx.city, car_category: ctx.car_category });
+    const zone = a.region ? (await loadChatConfig(deps.db))[a.region]?.time_zone : undefined;
+    return { live: a.live, opens_at: a.live_opens_at, region: a.region, ...(zone ? { time_zone: zone } : {}) };
+  };
 }
 
 /** Where /chatbot posts its form: the external support UI when CHAT_HANDOFF_URL is set, else our own chat. */
@@ -101,9 +121,21 @@ export async function chatConfigAnswer(db: Kysely<Database>): Promise<ChatConfig
 }
 
 /** Replaces the named regions' configurations in one transaction (the others are left as they are). */
-export async function updateChatConfig(db: Kysely<Database>, update: ChatConfigUpdate, now = new Date()) {
+export async function updateChatConfig(
+  db: Kysely<Database>,
+  update: ChatConfigUpdate,
+  now = new Date(),
+  actorId = 'operator',
+) {
   const updatedAt = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    await recordAudit(trx, {
+      actorId,
+      action: 'chat_config_update',
+      targetType: 'config',
+      targetId: 'chat_availability',
+      detail: { regions: Object.keys(update.regions) },
+    });
     for (const [region, config] of Object.entries(update.regions)) {
       if (!config) continue;
       await saveChatAvailabilityRow(trx, {

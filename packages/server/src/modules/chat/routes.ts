@@ -1,10 +1,8 @@
 // Our own chat's calls (issue 17 item 6; docs/chat-conversations.md): the /chatbot hand-off form, the page's start,
 // the history and HTTP send (fallback and catch-up), and the live WebSocket.
-import fastifyWebsocket from '@fastify/websocket';
 import {
   CHAT_CLOSE,
   CHAT_HEARTBEAT_MS,
-  CHAT_MAX_FRAME_BYTES,
   CHAT_PAGE_SIZE,
   CHAT_ROUTE,
   type ChatServerFrame,
@@ -35,17 +33,9 @@ import { hasUnstorableText } from '../../plugins/input-guard.ts';
 import { entryModeOf } from '../auth/entry-mode.ts';
 import { kbViewerOf } from '../kb/service.ts';
 import { findUserById } from '../users/repo.ts';
-import { chatAvailabilityFor, loadChatConfig } from './availability.ts';
+import { liveChatLookup } from './availability.ts';
 import { findUserBooking } from './repo.ts';
-import {
-  type ChatContext,
-  type ChatOwner,
-  ChatRefusal,
-  chatService,
-  type LiveChatLookup,
-  ownerOf,
-  toConversation,
-} from './service.ts';
+import { type ChatContext, type ChatOwner, ChatRefusal, chatService, ownerOf, toConversation } from './service.ts';
 
 const tags = ['chat'];
 const FORM_BODY_LIMIT = 32 * 1024;
@@ -68,11 +58,7 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim
 
 export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const { db } = deps;
-  const liveChat: LiveChatLookup = async (ctx) => {
-    const a = await chatAvailabilityFor(deps, { country: ctx.country, city: ctx.city, car_category: ctx.car_category });
-    const zone = a.region ? (await loadChatConfig(db))[a.region]?.time_zone : undefined;
-    return { live: a.live, opens_at: a.live_opens_at, region: a.region, ...(zone ? { time_zone: zone } : {}) };
-  };
+  const liveChat = liveChatLookup(deps);
 
   return async (app) => {
     const service = chatService(deps, liveChat, app.log);
@@ -227,7 +213,7 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
-    await app.register(fastifyWebsocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES } });
+    // @fastify/websocket is registered once for the whole app (app.ts): the rider's chat and the agent console share it.
 
     /** What the upgrade's checks found, handed to the socket's handler. */
     const accepted = new WeakMap<FastifyRequest, { owner: ChatOwner; conversationId: string }>();
@@ -392,7 +378,7 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 }
 
 /** The socket's page is this site: its Origin names the host the request came to (or PUBLIC_URL). */
-function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
+export function sameOrigin(request: FastifyRequest, publicUrl: string | undefined): boolean {
   const origin = request.headers.origin;
   if (typeof origin !== 'string') return false;
   let url: URL;

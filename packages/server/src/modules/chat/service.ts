@@ -146,6 +146,15 @@ export interface ChatService {
     kv: KbViewer,
   ): Promise<ChatMessage>;
   typing(conversationId: string, author: 'user' | 'agent', from: string): Promise<void>;
+  /** A message from the other side of the desk (an agent's, or a system line such as "Anita has joined"). */
+  post(
+    conversation: ConversationRow,
+    m: { author: 'agent' | 'system'; body: string; payload?: ChatMessagePayload; clientId?: string | null },
+  ): Promise<{ message: ChatMessage; fresh: boolean }>;
+  /** The one ticket of a conversation's transcript (the hand-off without a person, or an agent's follow-up). */
+  transcriptTicket(conversation: ConversationRow, user: { id: string; email: string }): Promise<{ ticket_id: string }>;
+  /** The conversation's texts in its language. */
+  texts(locale: string): (key: string, params?: Record<string, string | number>) => string;
 }
 
 export function chatService(
@@ -280,6 +289,51 @@ export function chatService(
     return cards;
   }
 
+  /** One ticket with the conversation's transcript, however often and on however many instances it is asked for. */
+  async function transcriptTicket(
+    conversation: ConversationRow,
+    user: { id: string; email: string },
+  ): Promise<{ ticket_id: string }> {
+    const t = textsFor(deps, conversation.locale, log);
+    const context = contextOf(conversation);
+    const transcript = await messagesAfter(db, conversation.id, 0, 10_000);
+    const firstWords = transcript.find(
+      (m) => m.author === 'user' && !parseJson<ChatMessagePayload>(m.payload, {}).action,
+    );
+    const subject = `Chat: ${(firstWords?.body ?? t('chat.page.title')).replace(/\s+/g, ' ').slice(0, 120)}`;
+    const lines = transcript.map((m) => `[${m.created_at}] ${m.author}: ${m.body}`);
+    const ticket = await createTicket(
+      db,
+      {
+        userId: user.id,
+        kind: 'chat',
+        subject,
+        query: lines.join('\n'),
+        issueId: null,
+        articleId: context.article_id ?? null,
+        articleName: null,
+        bookingId: context.booking_id ?? null,
+        orderId: null,
+        tag: 'chat',
+        source: 'chat',
+        sourcePage: '/chat',
+        emailFrom: user.email,
+        // One ticket per conversation, however often (and on however many instances) a person is asked for.
+        idempotencyKey: `chat:${conversation.id}`,
+        payload: {
+          conversation_id: conversation.id,
+          context,
+          transcript: transcript.map((m) => ({ seq: m.seq, author: m.author, body: m.body, created_at: m.created_at })),
+        },
+        items: [],
+        onCreated: (ticketId) =>
+          deps.mailer.send({ to: user.email, userId: user.id, ...confirmationMail(ticketId, subject) }),
+      },
+      log,
+    );
+    return ticket;
+  }
+
   /** 'Talk to a person': live to an available agent when chat is live, else one ticket with the transcript. */
   async function handOff(conversation: ConversationRow, owner: ChatOwner) {
     const t = textsFor(deps, conversation.locale, log);
@@ -326,41 +380,7 @@ export function chatService(
       });
       return;
     }
-    const transcript = await messagesAfter(db, conversation.id, 0, 10_000);
-    const firstWords = transcript.find(
-      (m) => m.author === 'user' && !parseJson<ChatMessagePayload>(m.payload, {}).action,
-    );
-    const subject = `Chat: ${(firstWords?.body ?? t('chat.page.title')).replace(/\s+/g, ' ').slice(0, 120)}`;
-    const lines = transcript.map((m) => `[${m.created_at}] ${m.author}: ${m.body}`);
-    const ticket = await createTicket(
-      db,
-      {
-        userId: user.id,
-        kind: 'chat',
-        subject,
-        query: lines.join('\n'),
-        issueId: null,
-        articleId: context.article_id ?? null,
-        articleName: null,
-        bookingId: context.booking_id ?? null,
-        orderId: null,
-        tag: 'chat',
-        source: 'chat',
-        sourcePage: '/chat',
-        emailFrom: user.email,
-        // One ticket per conversation, however often (and on however many instances) a person is asked for.
-        idempotencyKey: `chat:${conversation.id}`,
-        payload: {
-          conversation_id: conversation.id,
-          context,
-          transcript: transcript.map((m) => ({ seq: m.seq, author: m.author, body: m.body, created_at: m.created_at })),
-        },
-        items: [],
-        onCreated: (ticketId) =>
-          deps.mailer.send({ to: user.email, userId: user.id, ...confirmationMail(ticketId, subject) }),
-      },
-      log,
-    );
+    const ticket = await transcriptTicket(conversation, user);
     const ticketed = await setStatus(conversation, { status: 'ticketed', ticket_id: ticket.ticket_id });
     // Another request got there first: it has told the person already.
     if (!ticketed) return;
@@ -466,6 +486,10 @@ export function chatService(
     async typing(conversationId, author, from) {
       await publish(bus, conversationId, { type: 'typing', author, from });
     },
+
+    post: (conversation, m) => append(conversation, m),
+    transcriptTicket,
+    texts: (locale) => textsFor(deps, locale, log),
   };
 
   async function act(conversation: ConversationRow, owner: ChatOwner, action: ChatAction) {
