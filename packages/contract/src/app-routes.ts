@@ -95,6 +95,8 @@ export const appRoutePatterns = [
   '/article-not-found',
   // the agent console (issue 21; docs/agent.md), area-routes.ts agentRoutes: each section adds its pages here
   '/agent',
+  '/agent/tickets',
+  '/agent/tickets/:id',
 ] as const;
 
 export type AppRoutePattern = (typeof appRoutePatterns)[number];

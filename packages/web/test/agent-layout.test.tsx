@@ -1,5 +1,6 @@
 import { type AgentMe, agentApiPaths, type SessionUser } from '@selfserve/contract';
 import { screen, waitFor } from '@testing-library/react';
+import type { NonIndexRouteObject, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { agentRouteTable } from '../src/features/agent/route-table';
 import { jsonResponse, mockFetch, renderAppRoutes, riya } from './utils';
@@ -21,10 +22,11 @@ const me = (user: SessionUser, countries: string[] | null): AgentMe => ({
   countries,
 });
 
-// The console's layout with a stand-in inbox as its child, and the sign-in page.
-const [layout] = agentRouteTable;
-const routes = [
-  { ...layout, children: [...(layout?.children ?? []), { path: '/agent/tickets', element: <p>inbox</p> }] },
+// The console's layout with a stand-in inbox as its child (instead of the real one), and the sign-in page.
+const layout = agentRouteTable[0] as NonIndexRouteObject;
+const children = (layout.children ?? []).filter((c) => c.path !== '/agent/tickets');
+const routes: RouteObject[] = [
+  { ...layout, children: [...children, { path: '/agent/tickets', element: <p>inbox</p> }] },
   { path: '/login', element: <p>sign-in page</p> },
 ];
 

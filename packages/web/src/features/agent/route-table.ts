@@ -1,5 +1,6 @@
 import { agentRoutes } from '@selfserve/contract';
 import type { RouteObject } from 'react-router';
+import { lazyRoute } from '../../lib/lazy-route';
 
 /**
  * The agent console (issue 21; docs/agent.md): one layout (who may enter, the sections' navigation) and each
@@ -12,6 +13,8 @@ export const agentRouteTable: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./agent-layout').then((m) => ({ Component: m.AgentHome })) },
       // Sections add their pages below, one line each (tickets, chats, articles, insights, settings).
+      lazyRoute(agentRoutes.tickets, () => import('./tickets/inbox-page'), 'TicketInboxPage'),
+      lazyRoute(agentRoutes.ticket, () => import('./tickets/ticket-page'), 'AgentTicketPage'),
     ],
   },
 ];

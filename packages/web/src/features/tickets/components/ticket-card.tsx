@@ -4,6 +4,7 @@ import { TicketRating } from '../../../components/ticket-rating/ticket-rating';
 import { formatDateTime, isoDateTime } from '../../../lib/format-date';
 import { useI18n } from '../../../lib/i18n';
 import type { TicketSummary } from '../../../lib/tickets/get-tickets';
+import { TicketThread } from './ticket-thread';
 
 export interface TicketCardProps {
   ticket: TicketSummary;
@@ -52,6 +53,7 @@ export function TicketCard({ ticket, latest = false }: TicketCardProps) {
           </>
         ) : null}
       </p>
+      <TicketThread ticketId={ticket.ticket_id} />
       {isResolved(ticket.status) ? <TicketRating ticket={ticket} articleId={ticket.article_id ?? null} /> : null}
     </article>
   );
