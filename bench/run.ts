@@ -1,43 +1,277 @@
-// `npm run bench`: API throughput on this machine, printed — never asserted (timings are noisy).
-// Each case is compared with a bare Fastify route measured in the same run, so the figures travel
-// between machines as ratios.
+// `npm run bench`, the API part: the server and its peers each in their own process, the load generator (autocannon)
+// in this one, side by side in one run, every figure printed next to its goal (DESIGN.md "Budgets", issue 19 item 4).
+// Printed, never asserted: timings on a shared 2-core machine are noisy, so the goals are ratios to peers measured
+// in the same run. BENCH_SECONDS (default 5) sets each measurement's length; BENCH_WORKERS=0 skips the 1-vs-2 workers
+// comparison.
+import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { apiPaths } from '@selfserve/contract';
-import autocannon from 'autocannon';
+import { bookingPaths, kbPaths } from '@selfserve/contract';
 import { printBundleSize } from './bundle-size.ts';
-import { signIn, startBenchServer } from './lib.ts';
+import { CONNECTIONS, DURATION_S, type LoadResult, load } from './load.ts';
+import { bundle, type Proc, signIn, startPeer, startServer } from './procs.ts';
+import { ARTICLES, articleId, typoOf, wordStream, writeSyntheticContent } from './synthetic-kb.ts';
+import { ticketBench } from './tickets.ts';
 
-const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-
-async function measure(name: string, url: string, headers: Record<string, string> = {}) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { name, rps: Math.round(r.requests.average), p99: r.latency.p99 };
+/** Whether something answers at a redis:// address (a TCP connect). */
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port || 6379), hostname);
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
 }
+
+const PORTS = { server: 9300, minisearch: 9301, bare: 9302 };
+const CUSTOMERS = [
+  'riya.customer@example.in',
+  'arjun.select@example.in',
+  'meera.trial@example.in',
+  'kabir.expired@example.in',
+];
+
+interface Row {
+  figure: string;
+  goal: string;
+  measured: string;
+  peer: string;
+  ratio: string;
+  met: string;
+}
+const rows: Row[] = [];
+const yes = (ok: boolean) => (ok ? 'yes' : 'NO');
+const fmt = (r: LoadResult) => `${r.rps} req/s, p99 ${r.p99} ms${r.failed ? `, ${r.failed} failed` : ''}`;
+
+/** The search cases: each a seeded query stream, the same for the server and MiniSearch. */
+const searchKinds: { name: string; query: (seed: number) => () => string }[] = [
+  { name: 'one word', query: (s) => wordStream(s) },
+  {
+    name: 'two words',
+    query: (s) => {
+      const next = wordStream(s);
+      return () => `${next()} ${next()}`;
+    },
+  },
+  {
+    name: '4-letter prefix',
+    query: (s) => {
+      const next = wordStream(s);
+      return () => next().slice(0, 4);
+    },
+  },
+  {
+    name: 'one typo',
+    query: (s) => {
+      const next = wordStream(s);
+      return () => {
+        let w = next();
+        while (w.length < 6) w = next();
+        return typoOf(w);
+      };
+    },
+  },
+];
 
 async function main() {
   printBundleSize(path.resolve(import.meta.dirname, '../packages/web/dist'));
-  const server = await startBenchServer('api');
-  const { cookie } = await signIn(server.app, 'arjun.select@example.in');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'selfserve-bench-'));
+  const content = path.join(dir, 'content');
+  const dataDir = path.join(dir, 'data');
+  const dbFile = path.join(dataDir, 'selfserve.db');
+  writeSyntheticContent(content);
+  const mains = await bundle();
+  const serverEnv = (workers: number) => ({
+    DATA_DIR: dataDir,
+    KB_CONTENT_DIR: content,
+    WEB_CONCURRENCY: String(workers),
+    // One client sending thousands: the per-client limits would answer 429 to most of the load.
+    SEARCH_RATE_LIMIT: '1000000000',
+    TICKET_RATE_LIMIT_PER_USER: '1000000000',
+    TICKET_RATE_LIMIT_PER_IP: '1000000000',
+  });
+  const procs: Proc[] = [];
+  const started = <T extends Proc>(p: T) => {
+    procs.push(p);
+    return p;
+  };
+  try {
+    // First start migrates, seeds and imports the 10,000 articles; the measured server is a restart, as in production.
+    let t = performance.now();
+    const first = await startServer(mains.server, PORTS.server, serverEnv(1));
+    const firstStartS = (performance.now() - t) / 1000;
+    await first.stop();
+    t = performance.now();
+    let server = started(await startServer(mains.server, PORTS.server, serverEnv(1)));
+    console.log(
+      `\nfirst start (migrate, seed, import ${ARTICLES} articles) ${firstStartS.toFixed(1)} s, restart ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    await server.gc();
+    const atRest = server.rss();
+    const mini = started(await startPeer(mains.peer, PORTS.minisearch, ['minisearch', content]));
+    const miniAtRest = mini.rss();
 
-  const results = [
-    await measure('bare Fastify route', server.bareBase),
-    await measure('GET /api/health (SQLite select 1)', `${server.base}${apiPaths.health}`),
-    await measure('GET get_user_info (session + 2 queries)', `${server.base}${apiPaths.userInfo}`, { cookie }),
-  ];
-  const bareRps = results[0]?.rps ?? 1;
-  console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_S} s each, SQLite, ${os.cpus().length} cores, node ${process.version}`,
-  );
-  console.table(
-    results.map((r) => ({ case: r.name, 'req/s': r.rps, 'p99 ms': r.p99, 'vs bare': (r.rps / bareRps).toFixed(2) })),
-  );
-  const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
-  console.log(`server process RSS after the run: ${rss} MB (server and load generator share this process)`);
+    // The whole knowledge base read once (the memory figure after load) and kept as the bare peer's answers.
+    const articles: Record<string, unknown> = {};
+    for (let from = 0; from < ARTICLES; from += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, ARTICLES - from) }, async (_, i) => {
+          const id = articleId(from + i);
+          const res = await fetch(`${server.base}${kbPaths.articles}?id=${id}`);
+          if (!res.ok) throw new Error(`article ${id}: ${res.status}`);
+          articles[id] = await res.json();
+        }),
+      );
+    }
+    const sessions = await Promise.all(CUSTOMERS.map((email) => signIn(server.base, email)));
+    const riya = sessions[0] as { cookie: string };
+    // Riya's pages 1..10 (250+ bookings), each page asked for with the key the one before answered.
+    const pagePaths: string[] = [];
+    const pages: Record<string, unknown> = {};
+    let key: string | null = null;
+    for (let no = 1; no <= 10; no++) {
+      pagePaths.push(`${bookingPaths.list}?page_no=${no}${key ? `&page_key=${encodeURIComponent(key)}` : ''}`);
+      const res = await fetch(`${server.base}${pagePaths.at(-1)}`, { headers: { cookie: riya.cookie } });
+      const body = (await res.json()) as { page_key: string | null };
+      pages[String(no)] = body;
+      key = body.page_key;
+    }
+    fs.writeFileSync(path.join(dir, 'articles.json'), JSON.stringify(articles));
+    fs.writeFileSync(path.join(dir, 'pages.json'), JSON.stringify(pages));
+    const bare = started(
+      await startPeer(mains.peer, PORTS.bare, ['bare', path.join(dir, 'articles.json'), path.join(dir, 'pages.json')]),
+    );
 
-  await server.close();
+    // KB search, MiniSearch first then the server, each kind with the same seeded queries.
+    const search = async (base: string, prefix: string, kind: (typeof searchKinds)[number], seed: number) => {
+      const next = kind.query(seed);
+      return load(`search ${kind.name}`, base, () => `${prefix}?query=${encodeURIComponent(next())}`);
+    };
+    const searchResults: { kind: string; ours: LoadResult; mini: LoadResult }[] = [];
+    for (const [i, kind] of searchKinds.entries()) {
+      const miniR = await search(mini.base, '/search', kind, 100 + i);
+      const ours = await search(server.base, kbPaths.search('customer'), kind, 100 + i);
+      searchResults.push({ kind: kind.name, ours, mini: miniR });
+      const ratio = ours.rps / miniR.rps;
+      rows.push({
+        figure: `KB search, ${kind.name}`,
+        goal: '≥ 1.5× MiniSearch, p99 ≤ its p99',
+        measured: fmt(ours),
+        peer: fmt(miniR),
+        ratio: `${ratio.toFixed(2)}×`,
+        met: yes(ratio >= 1.5 && ours.p99 <= miniR.p99 && ours.failed === 0),
+      });
+    }
+
+    // Article fetch and the bookings list, the bare peer first.
+    let n = 0;
+    const articlePath = (prefix: string) => () => `${prefix}?id=${articleId(Math.floor((n++ * 7919) % ARTICLES))}`;
+    const bareArticle = await load('bare article', bare.base, articlePath('/article'));
+    const ourArticle = await load('article fetch', server.base, articlePath(kbPaths.articles));
+    rows.push({
+      figure: 'article fetch',
+      goal: '≥ 0.5× bare Fastify (Map)',
+      measured: fmt(ourArticle),
+      peer: fmt(bareArticle),
+      ratio: `${(ourArticle.rps / bareArticle.rps).toFixed(2)}×`,
+      met: yes(ourArticle.rps / bareArticle.rps >= 0.5 && ourArticle.failed === 0),
+    });
+    let p = 0;
+    const barePages = await load('bare bookings', bare.base, () => `/bookings?page_no=${(p++ % 10) + 1}`);
+    const ourPages = await load('bookings list', server.base, () => pagePaths[p++ % 10] as string, {
+      cookie: riya.cookie,
+    });
+    if (ourPages.non2xx > 0) console.warn(`bookings list: ${ourPages.non2xx} non-2xx`);
+    rows.push({
+      figure: 'bookings list, pages 1–10',
+      goal: '≥ 0.3× bare Fastify (memory)',
+      measured: fmt(ourPages),
+      peer: fmt(barePages),
+      ratio: `${(ourPages.rps / barePages.rps).toFixed(2)}×`,
+      met: yes(ourPages.rps / barePages.rps >= 0.3 && ourPages.failed === 0),
+    });
+
+    // Memory: after the whole knowledge base and the search load, then after a full GC, next to MiniSearch's.
+    const afterLoad = server.rss();
+    const miniAfterLoad = mini.rss();
+    await Promise.all([server.gc(), mini.gc()]);
+    const afterGc = server.rss();
+    const miniAfterGc = mini.rss();
+    const memRow = (figure: string, ours: number, peer: number) =>
+      rows.push({
+        figure,
+        goal: '≤ MiniSearch peer RSS',
+        measured: `${ours} MB`,
+        peer: `${peer} MB`,
+        ratio: `${(ours / peer).toFixed(2)}×`,
+        met: yes(ours <= peer),
+      });
+    memRow('server RSS at rest', atRest, miniAtRest);
+    memRow('server RSS after the KB load', afterLoad, miniAfterLoad);
+    memRow('server RSS after load + GC', afterGc, miniAfterGc);
+
+    // Tickets last (they grow the database).
+    const tickets = await ticketBench(server.base, dbFile, sessions);
+    rows.push({
+      figure: 'ticket creation (SQLite)',
+      goal: '≥ 2,000 created/s, each 2xx one row',
+      measured: `${tickets.createdPerS} created/s, p99 ${tickets.p99} ms`,
+      peer: '',
+      ratio: `${tickets.ok} 2xx, ${tickets.rows} rows`,
+      met: yes(tickets.createdPerS >= 2000 && tickets.ok === tickets.rows && tickets.ok === tickets.submits),
+    });
+    console.log(
+      `\ntickets: ${tickets.submits} submits in ${tickets.seconds.toFixed(1)} s, ${tickets.ok} 2xx, ${tickets.rows} rows written, ` +
+        `${tickets.non2xx} non-2xx, ${tickets.errors} errors: ${tickets.ok === tickets.rows ? 'every 2xx answer left exactly one ticket' : 'MISMATCH'}`,
+    );
+
+    // WEB_CONCURRENCY: one worker against two, on the same data, the cases most bound by the server's CPU.
+    // Several workers need Redis (shared rate limits and chat fan-out): both runs use it, a database of its own.
+    const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/9';
+    if (process.env.BENCH_WORKERS !== '0' && (await reachable(redisUrl))) {
+      const perWorkers: Record<number, { search: LoadResult; article: LoadResult }> = {};
+      for (const workers of [1, 2]) {
+        await server.stop();
+        server = started(await startServer(mains.server, PORTS.server, { ...serverEnv(workers), REDIS_URL: redisUrl }));
+        perWorkers[workers] = {
+          search: await search(server.base, kbPaths.search('customer'), searchKinds[1] as (typeof searchKinds)[1], 200),
+          article: await load('article fetch', server.base, articlePath(kbPaths.articles)),
+        };
+      }
+      const [one, two] = [perWorkers[1], perWorkers[2]] as [(typeof perWorkers)[1], (typeof perWorkers)[1]];
+      for (const k of ['search', 'article'] as const) {
+        rows.push({
+          figure: `WEB_CONCURRENCY 2 vs 1, ${k === 'search' ? 'search two words' : 'article fetch'}`,
+          goal: 'default = the better',
+          measured: fmt(two[k]),
+          peer: fmt(one[k]),
+          ratio: `${(two[k].rps / one[k].rps).toFixed(2)}×`,
+          met: '',
+        });
+      }
+    } else if (process.env.BENCH_WORKERS !== '0') {
+      console.log(`\nWEB_CONCURRENCY 1 vs 2 not measured: no Redis at ${redisUrl} (BENCH_REDIS_URL)`);
+    }
+
+    console.log(
+      `\nAPI side by side: ${ARTICLES} articles, SQLite, ${CONNECTIONS} connections, ${DURATION_S} s each after a warm-up, ` +
+        `${os.cpus().length} cores, node ${process.version}; server, peers and load generator each in their own process`,
+    );
+    console.table(searchResults.map((s) => ({ search: s.kind, 'server 404s': s.ours.non2xx })));
+  } finally {
+    // The summary, whatever happened: every figure measured so far next to its goal.
+    console.table(rows);
+    for (const p of procs.reverse()) await p.stop();
+    if (process.env.BENCH_KEEP) console.log(`kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 main().catch((err) => {

@@ -75,3 +75,15 @@ export function writeSyntheticContent(dir: string) {
     );
   }
 }
+
+/** A seeded stream of query words (ranks 200 to 3,000), so every server under test is asked the same queries. */
+export function wordStream(seed: number): () => string {
+  const r = rng(seed);
+  return () => words[200 + Math.floor(r() * 2800)] as string;
+}
+
+/** One edit in a word of five letters or more (its third letter replaced), so both searches must correct it. */
+export function typoOf(word: string): string {
+  const letter = word[2] === 'e' ? 'a' : 'e';
+  return `${word.slice(0, 2)}${letter}${word.slice(3)}`;
+}

@@ -8,12 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { apiPaths, CHAT_MAX_FRAME_BYTES, isAppRoute, type SessionResponse } from '@selfserve/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -57,6 +52,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { registerPressure } from './plugins/pressure.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
+import { registerSerializer } from './plugins/serializer.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
@@ -89,7 +85,8 @@ export async function buildApp(
   // A cap on open sockets per instance, so a flood of slow clients cannot take every file descriptor.
   app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written by schemas compiled once (fast-json-stringify); zod still checks each answer in tests.
+  registerSerializer(app, { validate: config.env === 'test' });
   registerErrorHandler(app);
   // First, so every request is counted and carries its id, whatever a later hook answers (docs/operations.md).
   registerRequestLogging(app);

@@ -110,6 +110,8 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  // Worker processes of one server (node:cluster); above 1 needs REDIS_URL (docs/performance.md: 1 measured best here).
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Operations (docs/operations.md): the scrape token of /metrics (unset: no metrics, 404) and the overload limits.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
@@ -223,6 +225,8 @@ function configFrom(e: z.infer<typeof envSchema>) {
     /** the external support UI /chatbot posts to; undefined: our own chat's hand-off (docs/chat.md) */
     chatHandoffUrl: e.CHAT_HANDOFF_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    /** worker processes (main.ts, node:cluster) */
+    webConcurrency: e.WEB_CONCURRENCY,
     /** bearer token of /metrics; undefined: nothing is measured and the path is 404 (docs/operations.md) */
     metricsToken: e.METRICS_TOKEN,
     /** overload limits (0: not checked): past one, requests get 503 + Retry-After (plugins/pressure.ts) */

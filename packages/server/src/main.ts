@@ -1,10 +1,16 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { type AppConfig, loadConfig } from './config.ts';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { formatImportResult, seedKnowledgeBase } from './modules/kb/importer.ts';
 import { listDemoAccounts } from './modules/users/repo.ts';
+
+// Benchmarks only (bench/procs.ts): BENCH_GC=1 with node --expose-gc lets SIGUSR2 run a full GC, so memory after
+// load can be read without garbage not yet collected.
+const gc = (globalThis as { gc?: () => void }).gc;
+if (process.env.BENCH_GC === '1' && gc) process.on('SIGUSR2', () => gc());
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -15,20 +21,77 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    schema: config.databaseSchema,
-    sqliteFile: path.join(config.dataDir, 'selfserve.db'),
-    poolSize: config.databasePoolSize,
-  });
-  await migrateToLatest(database.db, config.databaseSchema);
-  if (config.seedDemoData) {
-    await seedDemoData(database.db, { anchor: config.seedAnchor });
-    // The demo knowledge base is imported once, on first start; later changes go through kb:import.
-    const kb = await seedKnowledgeBase(database.db, database.dialect, config.kbContentDir);
-    if (kb) console.log(formatImportResult(kb));
+  const workers = config.webConcurrency;
+  if (workers > 1 && !config.redisUrl) {
+    // Rate-limit counters and live chat fan-out are per process without Redis: several workers would split them.
+    console.error('WEB_CONCURRENCY above 1 needs REDIS_URL (rate limits and live chat are shared through it)');
+    process.exit(1);
   }
+  const openDb = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema,
+      sqliteFile: path.join(config.dataDir, 'selfserve.db'),
+      poolSize: config.databasePoolSize,
+    });
+  if (cluster.isPrimary) {
+    // Once, before any worker serves: migrations, the demo data and the first knowledge-base import.
+    const database = openDb();
+    await migrateToLatest(database.db, config.databaseSchema);
+    if (config.seedDemoData) {
+      await seedDemoData(database.db, { anchor: config.seedAnchor });
+      // The demo knowledge base is imported once, on first start; later changes go through kb:import.
+      const kb = await seedKnowledgeBase(database.db, database.dialect, config.kbContentDir);
+      if (kb) console.log(formatImportResult(kb));
+    }
+    if (workers > 1) {
+      await database.close();
+      await runWorkers(workers, config, openDb);
+      return;
+    }
+    await serve(config, database);
+    return;
+  }
+  await serve(config, openDb());
+}
 
+/**
+ * WEB_CONCURRENCY > 1: one worker process per slot (node:cluster shares the port), each its own app and database
+ * connection (SQLite in WAL takes several readers and one writer at a time). A worker that dies is replaced; SIGTERM
+ * and SIGINT are passed on and the primary exits when every worker has. docs/performance.md has the measurements.
+ */
+async function runWorkers(workers: number, config: AppConfig, openDb: () => DatabaseHandle): Promise<void> {
+  let closing = false;
+  let listening = 0;
+  for (let i = 0; i < workers; i++) cluster.fork();
+  cluster.on('listening', () => {
+    listening++;
+    if (listening === workers) void printBanner(config, openDb, `${workers} workers`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  // Benchmarks only: a GC asked of the primary is asked of the workers too.
+  if (process.env.BENCH_GC === '1') {
+    process.on('SIGUSR2', () => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGUSR2');
+    });
+  }
+}
+
+async function serve(config: AppConfig, database: DatabaseHandle): Promise<void> {
   const app = await buildApp(config, database);
   app.addHook('onClose', async () => {
     await database.close();
@@ -40,6 +103,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A connection kept alive (a proxy in front) would hold the close until the timeout: each one is closed as soon
+    // as its request in flight has been answered (crash-safety.test.ts).
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
@@ -57,10 +123,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // A cluster worker leaves the start-up banner to the primary, which prints it once every worker listens.
+  if (cluster.isPrimary) await printBanner(config, () => database, null);
+}
+
+async function printBanner(config: AppConfig, openDb: () => DatabaseHandle, workers: string | null): Promise<void> {
+  const database = openDb();
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
-    `Selfserve help centre is running at ${url}`,
+    `Selfserve help centre is running at ${url}${workers ? ` (${workers})` : ''}`,
     `  database: ${database.dialect === 'sqlite' ? path.join(config.dataDir, 'selfserve.db') : 'PostgreSQL (DATABASE_URL)'}`,
     `  API docs: ${url}/api/docs`,
   ];
@@ -70,6 +142,7 @@ async function main(): Promise<void> {
     for (const a of accounts)
       lines.push(`    ${a.email.padEnd(32)} ${a.role.padEnd(20)} ${a.country_code}  ${a.demo_description ?? ''}`);
   }
+  if (workers) await database.close();
   console.log(lines.join('\n'));
 }
 

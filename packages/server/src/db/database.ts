@@ -44,6 +44,7 @@ import * as m0034 from './migrations/0034-article-plain-text.ts';
 import * as m0036 from './migrations/0036-driver-recompletes.ts';
 import * as m0037 from './migrations/0037-driver-cars.ts';
 import * as m0038 from './migrations/0038-driver-articles.ts';
+import * as m0046 from './migrations/0046-kb-search-contentless.ts';
 import * as m0039 from './migrations/0039-staff-and-audit.ts';
 import * as m0043 from './migrations/0043-app-settings.ts';
 import * as m0041 from './migrations/0041-agent-tickets.ts';
@@ -164,6 +165,7 @@ const migrations: Record<string, Migration> = {
   '0037-driver-cars': m0037,
   '0038-driver-articles': m0038,
   '0039-staff-and-audit': m0039,
+  '0046-kb-search-contentless': m0046,
   '0043-app-settings': m0043,
   '0041-agent-tickets': m0041,
   '0042-canned-replies': m0042,

@@ -15,6 +15,7 @@ import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { ContentNode } from './content.ts';
+import { ftsRange, ftsRowid } from './fts.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -122,6 +123,15 @@ export async function upsertArticles(
   for (const n of nodes) {
     const row = toRow(n, now);
     const { id: _id, ...rest } = row;
+    const previous =
+      dialect === 'sqlite'
+        ? (
+            await sql<{
+              rowid: number;
+              index_name: string;
+            }>`select rowid, index_name from articles where id = ${n.id} and type = 'article'`.execute(trx)
+          ).rows[0]
+        : undefined;
     await trx
       .insertInto('articles')
       .values(row)
@@ -134,10 +144,14 @@ export async function upsertArticles(
         trx,
       );
     } else {
-      await sql`delete from articles_fts where article_id = ${n.id}`.execute(trx);
+      // The entry of the article as it was (its index may have changed), then the new one (modules/kb/fts.ts).
+      if (previous)
+        await sql`delete from articles_fts where rowid = ${ftsRowid(previous.index_name, previous.rowid)}`.execute(trx);
       // Only articles are search results; categories stay out of the index.
       if (n.type !== 'article') continue;
-      await sql`insert into articles_fts (article_id, index_name, title, body) values (${n.id}, ${n.index_name}, ${title}, ${n.body_text})`.execute(
+      const { rowid } = (await sql<{ rowid: number }>`select rowid from articles where id = ${n.id}`.execute(trx))
+        .rows[0] as { rowid: number };
+      await sql`insert into articles_fts (rowid, title, body) values (${ftsRowid(n.index_name, rowid)}, ${title}, ${n.body_text})`.execute(
         trx,
       );
     }
@@ -146,9 +160,14 @@ export async function upsertArticles(
 
 export async function deleteArticles(trx: Transaction<Database>, dialect: DialectName, ids: string[]) {
   if (ids.length === 0) return;
+  if (dialect === 'sqlite') {
+    const entries = await sql<{ rowid: number; index_name: string }>`
+      select rowid, index_name from articles where id in (${sql.join(ids)}) and type = 'article'`.execute(trx);
+    for (const e of entries.rows)
+      await sql`delete from articles_fts where rowid = ${ftsRowid(e.index_name, e.rowid)}`.execute(trx);
+  }
   await trx.deleteFrom('articles').where('id', 'in', ids).execute();
   await trx.deleteFrom('article_translations').where('article_id', 'in', ids).execute();
-  if (dialect === 'sqlite') await sql`delete from articles_fts where article_id in (${sql.join(ids)})`.execute(trx);
 }
 
 // ---- translations ------------------------------------------------------------------------------
@@ -262,14 +281,6 @@ function searchTextOf(title: string): string {
 
 export interface SearchHit {
   id: string;
-  index_name: string;
-  type: ArticleRow['type'];
-  parent_id: string | null;
-  title: string;
-  label_names: string;
-  body_text: string;
-  /** the body's plain text as written, for the snippet ('' for a row imported before it was stored) */
-  body_plain: string;
   /** matches some but not all of the query's words (below every full match) */
   partial?: boolean;
 }
@@ -423,37 +434,60 @@ export async function searchArticles(
   const room = Math.min(limit - full.length, PARTIAL_MAX);
   const partial = await (dialect === 'postgres'
     ? partialMatchesPostgres(db, expanded, indexes, room)
-    : partialMatchesSqlite(db, expanded, indexes, room));
+    : partialMatchesSqlite(db, expanded, indexes, room, new Set(full.map((h) => h.id))));
   return [...full, ...partial.map((h) => ({ ...h, partial: true }))];
 }
-
-const hitColumns = sql`a.id, a.index_name, a.type, a.parent_id, a.title, a.label_names, a.body_text, a.body_plain`;
 
 async function fullMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
   const q = groups.map((g) => tsGroup(g)).join(' & ');
   const r = groups.map(tsRankGroup).join(' & ');
   const result = await sql<SearchHit>`
-    select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) as rank
+    select a.id
     from articles a, cast(${q} as tsquery) q, cast(${r} as tsquery) r
     where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
-    order by rank desc, a.title limit ${limit}`.execute(db);
+    order by ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) desc, a.title limit ${limit}`.execute(db);
   return result.rows;
 }
 
+interface FtsHit {
+  id: string;
+  title: string;
+  rank: number;
+  rowid: number;
+}
+
+/**
+ * The best `limit` articles of some indexes matching an FTS5 expression, by bm25 (title ×10), then title. Each index
+ * is its own rowid range of the contentless index (fts.ts): FTS5 reads only that range of each word's list, and only
+ * the page of hits is joined to articles (by rowid, reading the columns before the bodies).
+ */
+async function ftsTop(db: Db, match: string, indexes: string[], limit: number): Promise<FtsHit[]> {
+  const perIndex = await Promise.all(
+    indexes.map(async (index) => {
+      const [low, high] = ftsRange(index);
+      const result = await sql<FtsHit>`
+        select a.id, a.title, f.rank, f.rowid
+        from (
+          select rowid, bm25(articles_fts, 10.0, 1.0) as rank
+          from articles_fts
+          where articles_fts match ${match} and rowid between ${low} and ${high}
+          order by rank limit ${limit}
+        ) f join articles a on a.rowid = f.rowid - ${low}
+        where a.index_name = ${index} and a.type = 'article'
+        order by f.rank, a.title`.execute(db);
+      return result.rows;
+    }),
+  );
+  if (perIndex.length === 1) return perIndex[0] as FtsHit[];
+  return perIndex
+    .flat()
+    .sort((a, b) => a.rank - b.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
+    .slice(0, limit);
+}
+
 async function fullMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
-  const match = groups.map(ftsGroup).join(' AND ');
-  // Rank inside FTS5 first and join only the page of results, so bodies of other matches are never read.
-  const result = await sql<SearchHit>`
-    select ${hitColumns}, f.rank
-    from (
-      select article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
-      from articles_fts
-      where articles_fts match ${match} and index_name in (${sql.join(indexes)})
-      order by rank limit ${limit}
-    ) f join articles a on a.id = f.article_id
-    where a.type = 'article'
-    order by f.rank, a.title`.execute(db);
-  return result.rows;
+  const hits = await ftsTop(db, groups.map(ftsGroup).join(' AND '), indexes, limit);
+  return hits.map((h) => ({ id: h.id }));
 }
 
 /** At most this many partial matches follow the full ones: the best few, not every article sharing a word. */
@@ -473,46 +507,52 @@ async function partialMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: 
     sql` + `,
   );
   const result = await sql<SearchHit>`
-    select * from (
-      select ${hitColumns}, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) as rank,
+    select m.id from (
+      select a.id, a.title, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) as rank,
         ${matched} as matched, ${titled} as titled
       from articles a, cast(${any} as tsquery) q, cast(${groups.map(tsRankGroup).join(' | ')} as tsquery) r
       where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
     ) m
     where m.matched < ${groups.length}
     order by m.matched desc, m.titled desc, m.rank desc, m.title limit ${limit}`.execute(db);
-  return result.rows.map(
-    ({ matched: _m, titled: _t, ...hit }: SearchHit & { matched?: number; titled?: number }) => hit,
-  );
+  return result.rows.map((r) => ({ id: r.id }));
 }
 
 /**
  * SQLite: the best-ranked candidates matching any group (bm25 already puts documents with more of the words, and
- * title matches, first), counted here: FTS5 answers which documents have a word only by reading the word's whole
- * list, once per group — several times the cost of the search itself on a large base.
+ * title matches, first), then how many groups each matches: with two groups, every candidate that is not a full match
+ * matches one; with more, each group's entries in the candidates' rowid ranges are asked of FTS5 (the index's own
+ * answer, no text read). Titles are matched in memory.
  */
-async function partialMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
-  const any = groups.map(ftsGroup).join(' OR ');
-  const candidates = await sql<SearchHit & { rank: number }>`
-    select ${hitColumns}, f.rank
-    from (
-      select article_id, bm25(articles_fts, 0, 0, 10.0, 1.0) as rank
-      from articles_fts
-      where articles_fts match ${any} and index_name in (${sql.join(indexes)})
-      order by rank limit ${Math.max(PARTIAL_CANDIDATES, limit * 4)}
-    ) f join articles a on a.id = f.article_id
-    where a.type = 'article'`.execute(db);
-  return candidates.rows
+async function partialMatchesSqlite(
+  db: Db,
+  groups: ExpandedGroup[],
+  indexes: string[],
+  limit: number,
+  full: ReadonlySet<string>,
+) {
+  const candidates = (
+    await ftsTop(db, groups.map(ftsGroup).join(' OR '), indexes, Math.max(PARTIAL_CANDIDATES, limit * 4))
+  ).filter((c) => !full.has(c.id));
+  const counts = new Map<number, number>();
+  if (groups.length > 2 && candidates.length > 0) {
+    const low = Math.min(...candidates.map((c) => c.rowid));
+    const high = Math.max(...candidates.map((c) => c.rowid));
+    const wanted = new Set(candidates.map((c) => c.rowid));
+    for (const g of groups) {
+      const rows = await sql<{ rowid: number }>`
+        select rowid from articles_fts where articles_fts match ${ftsGroup(g)} and rowid between ${low} and ${high}`.execute(
+        db,
+      );
+      for (const { rowid } of rows.rows) if (wanted.has(rowid)) counts.set(rowid, (counts.get(rowid) ?? 0) + 1);
+    }
+  }
+  return candidates
     .map((hit) => {
       const title = ` ${searchTextOf(hit.title)} `;
-      const text = `${title}${hit.body_text} `;
-      let matched = 0;
       let titled = 0;
-      for (const g of groups) {
-        if (groupIn(g, text)) matched++;
-        if (groupIn(g, title)) titled++;
-      }
-      return { hit, matched, titled };
+      for (const g of groups) if (groupIn(g, title)) titled++;
+      return { hit, matched: groups.length > 2 ? (counts.get(hit.rowid) ?? 0) : 1, titled };
     })
     .filter((c) => c.matched > 0 && c.matched < groups.length)
     .sort(
@@ -523,7 +563,7 @@ async function partialMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: st
         a.hit.title.localeCompare(b.hit.title),
     )
     .slice(0, limit)
-    .map((c) => c.hit);
+    .map((c) => ({ id: c.hit.id }));
 }
 
 /** Whether a group matches a normalised text (words between single spaces, one space at each end), as FTS5 would. */

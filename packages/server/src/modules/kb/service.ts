@@ -475,11 +475,9 @@ export async function relatedArticles(
  */
 const SEARCH_CACHE_SIZE = 5000;
 
-/** One ranked hit: what the answer needs of it, and the answer once its snippet is built. */
+/** One ranked hit: its tree row (the summary, shared by every ranking of the version) and its answer once built. */
 interface RankedHit {
-  id: string;
-  summary: ArticleSummary;
-  title: string;
+  row: TreeRow;
   partial: boolean;
   /** null until built: the hits past the first `eager` are asked for in case the viewer may not open some before */
   result: KbSearchResult | null;
@@ -490,6 +488,36 @@ interface Ranking {
 }
 const searchCache = new Map<string, Ranking>();
 
+/**
+ * Plain texts of bodies recently made into snippets, per knowledge-base version (the most recent PLAIN_CACHE_SIZE):
+ * a ranking not cached reads only those it lacks, in one query.
+ */
+const PLAIN_CACHE_SIZE = 2000;
+const plainCache = { version: '', entries: new Map<string, string>() };
+
+async function plainTexts(db: Kysely<Database>, version: string, ids: string[]): Promise<Map<string, string>> {
+  if (plainCache.version !== version) {
+    plainCache.version = version;
+    plainCache.entries.clear();
+  }
+  const found = new Map<string, string>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const hit = plainCache.entries.get(id);
+    if (hit === undefined) missing.push(id);
+    else found.set(id, hit);
+  }
+  for (const r of await plainBodies(db, missing)) {
+    found.set(r.id, r.body_plain);
+    if (plainCache.version !== version) continue;
+    plainCache.entries.set(r.id, r.body_plain);
+    if (plainCache.entries.size > PLAIN_CACHE_SIZE) {
+      plainCache.entries.delete(plainCache.entries.keys().next().value as string);
+    }
+  }
+  return found;
+}
+
 /** A hit's answer: its summary with the snippet of its original text and the marks (docs/kb-search.md). */
 async function searchResultOf(
   db: Kysely<Database>,
@@ -499,15 +527,26 @@ async function searchResultOf(
   highlight: Highlighter,
 ): Promise<KbSearchResult> {
   // A row imported before body_plain was stored: its plain text from the stored HTML, until the next import.
-  const text = plain || plainBodyOf((await cachedArticle(db, hit.id, version))?.row.body_html ?? '');
+  const text = plain || plainBodyOf((await cachedArticle(db, hit.row.id, version))?.row.body_html ?? '');
   const snippet = highlight.snippet(text);
   return {
-    ...hit.summary,
+    ...summaryOf(hit.row),
     snippet: snippet.text,
     snippet_marks: snippet.marks,
-    title_marks: highlight.marks(hit.title),
+    title_marks: highlight.marks(hit.row.title),
     ...(hit.partial ? { partial: true } : {}),
   };
+}
+
+/** Builds the answers of some hits (their plain texts read in one query). */
+async function buildResults(db: Kysely<Database>, version: string, hits: RankedHit[], highlight: Highlighter) {
+  if (hits.length === 0) return;
+  const texts = await plainTexts(
+    db,
+    version,
+    hits.map((h) => h.row.id),
+  );
+  for (const h of hits) h.result = await searchResultOf(db, version, h, texts.get(h.row.id) ?? '', highlight);
 }
 
 /**
@@ -518,6 +557,7 @@ async function rankedResults(
   db: Kysely<Database>,
   dialect: DialectName,
   version: string,
+  tree: Tree,
   query: string,
   indexes: string[],
   limit: number,
@@ -536,17 +576,12 @@ async function rankedResults(
   // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
   const highlight = highlighterFor(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
   const hits: RankedHit[] = [];
-  for (const [i, h] of found.entries()) {
-    const hit: RankedHit = {
-      id: h.id,
-      summary: summaryOf(h),
-      title: h.title,
-      partial: h.partial === true,
-      result: null,
-    };
-    if (i < eager) hit.result = await searchResultOf(db, version, hit, h.body_plain, highlight);
-    hits.push(hit);
+  for (const h of found) {
+    // A hit the tree of this version does not hold (an import landed in between) is left out.
+    const row = tree.byId.get(h.id);
+    if (row) hits.push({ row, partial: h.partial === true, result: null });
   }
+  await buildResults(db, version, hits.slice(0, eager), highlight);
   const ranking = { hits, highlight };
   searchCache.set(key, ranking);
   if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
@@ -588,28 +623,15 @@ export async function searchKb(
   const version = await kbVersion(db);
   const tree = await treeOf(db, indexes, version);
   // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
-  const ranking = await rankedResults(db, dialect, version, query, indexes, limit * 2, kv.language, limit);
-  const shown = ranking.hits
-    .filter((r) => {
-      const node = tree.byId.get(r.id);
-      return node !== undefined && visible(node, tree, kv);
-    })
-    .slice(0, limit);
+  const ranking = await rankedResults(db, dialect, version, tree, query, indexes, limit * 2, kv.language, limit);
+  const shown = ranking.hits.filter((r) => visible(r.row, tree, kv)).slice(0, limit);
   // Hits past the first `limit` shown to a viewer who may not open some before them: built now, kept in the ranking.
-  const unbuilt = shown.filter((h) => h.result === null);
-  if (unbuilt.length > 0) {
-    const bodies = new Map(
-      (
-        await plainBodies(
-          db,
-          unbuilt.map((h) => h.id),
-        )
-      ).map((r) => [r.id, r.body_plain]),
-    );
-    for (const h of unbuilt) {
-      h.result = await searchResultOf(db, version, h, bodies.get(h.id) ?? '', ranking.highlight);
-    }
-  }
+  await buildResults(
+    db,
+    version,
+    shown.filter((h) => h.result === null),
+    ranking.highlight,
+  );
   const results = shown.flatMap((h) => (h.result ? [h.result] : []));
   if (results.length === 0) await recordZeroResultSearch(db, query, indexes);
   return results;

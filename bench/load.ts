@@ -1,0 +1,38 @@
+// The load generator: autocannon in the bench's own process, 50 connections, a short warm-up (not counted) and then
+// BENCH_SECONDS of load. A path generator gives each request its own path (queries, ids, pages).
+import autocannon, { type Request } from 'autocannon';
+
+export const CONNECTIONS = 50;
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_S = Math.min(2, Math.max(1, Math.round(DURATION_S / 5)));
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** 5xx answers and connection errors: a figure with any is not a clean measurement */
+  failed: number;
+}
+
+export async function load(
+  name: string,
+  base: string,
+  nextPath: () => string,
+  headers: Record<string, string> = {},
+  { warmup = true, connections = CONNECTIONS } = {},
+): Promise<LoadResult> {
+  const once = (duration: number) =>
+    autocannon({
+      url: base,
+      connections,
+      duration,
+      headers,
+      requests: [{ setupRequest: (req: Request) => ({ ...req, path: nextPath() }) }],
+    });
+  if (warmup) await once(WARMUP_S);
+  const r = await once(DURATION_S);
+  const failed = r.errors + r['5xx'];
+  if (failed > 0) console.warn(`${name}: ${r.errors} errors, ${r['5xx']} 5xx (an overloaded server answers 503)`);
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, failed };
+}
