@@ -17,35 +17,51 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
+// The server's render of the public pages (docs/ssr.md): `vite build --ssr src/entry-server.tsx` writes it beside the
+// browser's build, never inside dist/ (which is served). npm dependencies stay external; the contract is TypeScript
+// source, so it is compiled in.
+const ssrBuild = {
+  outDir: 'dist-server',
+  copyPublicDir: false,
+  emptyOutDir: true,
+  sourcemap: true,
+  target: 'node20',
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react()],
   resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
+  ssr: { noExternal: ['@selfserve/contract'] },
   // @selfserve/contract exports its TypeScript source (./src/index.ts); Vite compiles it like our own files.
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    target: 'es2022',
-    // Every browser we serve has native modulepreload; the polyfill would cost first-page bytes.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // The libraries every page needs change rarely: one long-cached chunk. Page-only libraries
-          // (react-hook-form, zod) are not listed and stay in the lazy chunks of the pages using them.
-          groups: [
-            { name: 'framework', test: firstPageLibraries, priority: 2 },
-            {
-              name: 'shell',
-              test: /(contract[\\/]src[\\/](constants|message-render|navigation|entry-modes|booking-paths|languages|api-paths|invalid-token)\.ts|web[\\/]src[\\/]lib[\\/](i18n|api-client|session|config)\.ts|vite[\\/]preload-helper\.js|rolldown[\\/]runtime\.js)$/,
-              priority: 1,
-              includeDependenciesRecursively: false,
+  build: isSsrBuild
+    ? ssrBuild
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: true,
+        target: 'es2022',
+        // The server render reads which chunks and CSS a page's module needs, to name them in the page's head.
+        manifest: true,
+        // Every browser we serve has native modulepreload; the polyfill would cost first-page bytes.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // The libraries every page needs change rarely: one long-cached chunk. Page-only libraries
+              // (react-hook-form, zod) are not listed and stay in the lazy chunks of the pages using them.
+              groups: [
+                { name: 'framework', test: firstPageLibraries, priority: 2 },
+                {
+                  name: 'shell',
+                  test: /(contract[\\/]src[\\/](constants|message-render|navigation|entry-modes|booking-paths|languages|api-paths|invalid-token)\.ts|web[\\/]src[\\/]lib[\\/](i18n|api-client|session|config)\.ts|vite[\\/]preload-helper\.js|rolldown[\\/]runtime\.js)$/,
+                  priority: 1,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

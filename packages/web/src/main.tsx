@@ -16,16 +16,26 @@ rememberAppVersion(window.location.search);
 
 // One cache and one router for the page's lifetime, made outside React so StrictMode cannot double them.
 const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
 
 // The first render is already in the reader's language: the session the server wrote into the page names it, and
 // that language's file (one small chunk) loads before React starts.
 const bootSession = takeBootSession();
 if (bootSession) queryClient.setQueryData(sessionQueryKey, bootSession);
-void setLocale(bootSession?.language ?? navigator.language).then(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} router={router} />
-    </StrictMode>,
-  ),
-);
+const language = setLocale(bootSession?.language ?? navigator.language);
+
+// A public page the server rendered (docs/ssr.md) carries its router and query state (app/hydrate.tsx takes over).
+const serverState = document.getElementById('ssr-state');
+if (serverState) {
+  void import('./app/hydrate').then((m) => m.hydratePage(container, queryClient, serverState, language));
+} else {
+  const router = createAppRouter(queryClient);
+  void language.then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+    // Keeps the description, canonical and Open Graph tags right on the next pages (its own chunk, loaded after).
+    void import('./app/head-sync').then((m) => m.syncPageHead(router, queryClient));
+  });
+}

@@ -1,6 +1,6 @@
 import { bookingRoutes, routes, type SessionResponse } from '@selfserve/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { Loader } from '../components/loader';
 import { authRouteTable } from '../features/auth/route-table';
 import { bookingRouteTable } from '../features/bookings/route-table';
@@ -88,10 +88,15 @@ export function createAppRoutes(queryClient: QueryClient, more: RouteObject[] = 
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
-export function createAppRouter(queryClient: QueryClient): AppRouter {
-  const appRoutes = createAppRoutes(queryClient);
+/** `hydrated`: the routes (their lazy modules already loaded) and router state of a server-rendered page (app/hydrate.tsx). */
+export function createAppRouter(
+  queryClient: QueryClient,
+  hydrated?: { routes: RouteObject[]; hydrationData: HydrationState },
+): AppRouter {
+  const appRoutes = hydrated?.routes ?? createAppRoutes(queryClient);
   let morePatched = false;
   const router = createBrowserRouter(appRoutes, {
+    ...(hydrated ? { hydrationData: hydrated.hydrationData } : {}),
     // A path only the catch-all matches may be one of more-routes.ts's pages: load their table once, add it, and
     // let the router match again (React Router's lazy route discovery). Any other path never waits for it.
     async patchRoutesOnNavigation({ path, patch }) {

@@ -5,6 +5,7 @@ import { useUserInfo } from '../features/users/api/get-user-info';
 import { useSessionQuery } from '../lib/get-session';
 import { setLocale, setReaderCountry } from '../lib/i18n';
 import { allSwitchesOn, SessionContext, type SessionState } from '../lib/session';
+import { siteHostname } from '../lib/site-location';
 
 const noOrigins: readonly string[] = [];
 
@@ -35,8 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (language) void setLocale(language);
   }, [language]);
   // Dates and numbers are written as in the reader's country: their profile's, else the site's.
-  const country =
-    user?.country_code ?? (session ? siteCountry(window.location.hostname, session.uk_host_marker) : null);
+  const country = user?.country_code ?? (session ? siteCountry(siteHostname(), session.uk_host_marker) : null);
   useEffect(() => {
     setReaderCountry(country);
   }, [country]);
@@ -49,7 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       entryMode: session?.entry_mode ?? 'customer_website',
       demo: session?.demo ?? false,
       csrfToken: session?.csrf_token ?? null,
-      ukHost: isUkHost(window.location.hostname, session?.uk_host_marker),
+      ukHost: isUkHost(siteHostname(), session?.uk_host_marker),
       userInfo,
       userInfoStatus: user ? userInfoQuery.status : 'idle',
       // The session's flag alone could be stale; the stamp waits for get_user_info to agree.

@@ -46,6 +46,8 @@ export interface ApiClientHandlers {
   onNoResponse: () => void;
   /** A 404 'Invalid token' (core.md §8): the page reloads its deep link, in the app and outside it alike. */
   onInvalidToken: () => void;
+  /** How calls go out: the browser's fetch; a server render calls the API in-process (docs/ssr.md). */
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
 }
 
 const noop = () => {};
@@ -54,6 +56,7 @@ let handlers: ApiClientHandlers = {
   onUnauthorized: noop,
   onNoResponse: noop,
   onInvalidToken: noop,
+  fetch: (url, init) => fetch(url, init),
 };
 
 export function configureApiClient(next: Partial<ApiClientHandlers>): void {
@@ -154,7 +157,7 @@ export async function fetchWithTimeout(
     controller.abort();
   }, requestTimeoutMs);
   try {
-    const response = await fetch(url, { ...init, signal: controller.signal });
+    const response = await handlers.fetch(url, { ...init, signal: controller.signal });
     return { response, body: await read(response) };
   } catch (err) {
     if (timedOut) throw new ApiError(0, TIMEOUT_CODE, t(TIMEOUT_CODE));
@@ -223,4 +226,7 @@ export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body: body ?? {} }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
 };

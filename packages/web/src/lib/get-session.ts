@@ -22,6 +22,8 @@ const BOOT_SESSION_ID = 'boot-session';
  * later session query (after sign-in or sign-out) always asks the server.
  */
 export function takeBootSession(): SessionResponse | undefined {
+  // A server render is given its session in the cache before it starts.
+  if (typeof document === 'undefined') return undefined;
   const element = document.getElementById(BOOT_SESSION_ID);
   if (!element) return undefined;
   element.remove();

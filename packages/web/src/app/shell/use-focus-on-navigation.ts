@@ -1,18 +1,11 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-/** How long a page may take to show its main heading (data still loading) before focus goes to <main> itself. */
-const HEADING_WAIT_MS = 4000;
-
-/** A dialog of the new page is open (the one-touch result, a page's own modal): it owns the focus. */
-function modalOpen(): boolean {
-  return document.querySelector('dialog[open]:not(.side-menu), [aria-modal="true"]') !== null;
-}
-
-/** The side menu closes itself on a page change; until it has, the page behind it is inert and cannot take focus. */
-function menuClosing(): boolean {
-  return document.querySelector('dialog.side-menu[open]') !== null;
-}
+let focusWork: Promise<typeof import('./focus-new-page')> | null = null;
+const loadFocusWork = () => {
+  focusWork ??= import('./focus-new-page');
+  return focusWork;
+};
 
 /**
  * After every client-side page change (a new pathname; not the first load, not a query or hash change on the same
@@ -30,54 +23,20 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): strin
   useEffect(() => {
     if (first.current) {
       first.current = false;
+      // Fetched ahead, while the reader reads the first page.
+      void loadFocusWork();
       return;
     }
     const root = main.current;
     if (!root) return;
-    setAnnouncement('');
-    let done = false;
-    const settle = (): boolean => {
-      if (done) return true;
-      if (modalOpen()) {
-        done = true;
-        return true;
-      }
-      const active = document.activeElement;
-      // The page focused something of its own (a form field, a result): leave it there.
-      if (active && active !== document.body && active !== root && root.contains(active) && active.tagName !== 'H1') {
-        done = true;
-        return true;
-      }
-      const heading = root.querySelector<HTMLElement>('h1');
-      if (!heading || menuClosing()) return false;
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: false });
-      done = true;
-      return true;
-    };
-    if (settle()) return;
-    const observer = new MutationObserver(() => {
-      if (settle()) observer.disconnect();
+    let cleanup: (() => void) | null = null;
+    let cancelled = false;
+    void loadFocusWork().then(({ focusNewPage }) => {
+      if (!cancelled) cleanup = focusNewPage(root, setAnnouncement);
     });
-    observer.observe(root, { childList: true, subtree: true });
-    // The side menu's closing happens outside main: look again shortly.
-    const poll = window.setInterval(() => {
-      if (settle()) window.clearInterval(poll);
-    }, 50);
-    const timer = window.setTimeout(() => {
-      observer.disconnect();
-      window.clearInterval(poll);
-      if (done) return;
-      done = true;
-      if (modalOpen() || menuClosing()) return;
-      root.focus();
-      setAnnouncement(document.title);
-    }, HEADING_WAIT_MS);
     return () => {
-      done = true;
-      observer.disconnect();
-      window.clearInterval(poll);
-      window.clearTimeout(timer);
+      cancelled = true;
+      cleanup?.();
     };
   }, [pathname]);
 

@@ -1,13 +1,18 @@
+import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { siteOrigin } from '../../lib/site-location';
 import { Button } from '../button';
 import { useToast } from '../toast';
 
 /** The page's address as a reader would share it (origin, path and query; no fragment); safe to render on a server. */
 export function shareableUrl(location: { pathname: string; search: string }): string {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  return `${origin}${location.pathname}${location.search}`;
+  return `${siteOrigin()}${location.pathname}${location.search}`;
 }
+
+const noSubscription = () => () => {};
+const browserCanShare = () => typeof navigator.share === 'function';
+const serverCannotShare = () => false;
 
 /**
  * Copy link (the clipboard; 'Link copied' is said in the polite toast region) and, where the browser has one, the
@@ -18,7 +23,8 @@ export function ArticleShare({ title }: { title: string }) {
   const toast = useToast();
   const location = useLocation();
   const url = shareableUrl(location);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  // Known only in the browser: the server's HTML (and so the hydrating render) leaves the button out.
+  const canShare = useSyncExternalStore(noSubscription, browserCanShare, serverCannotShare);
 
   const copy = async () => {
     try {

@@ -1,0 +1,103 @@
+import { expect, type Page } from '@playwright/test';
+import { kbPaths, ticketPaths } from '@selfserve/contract';
+import { test } from './fixtures.ts';
+import { signIn } from './support.ts';
+
+// Server-rendered public pages (issue 19 item 1, docs/ssr.md): readable without JavaScript, hydrated without a warning,
+// a flash or a second fetch, and working afterwards.
+
+/** content/kb/customer/100301-how-refunds-work.md */
+const ARTICLE = '100301';
+const ARTICLE_TITLE = 'How refunds work';
+const ARTICLE_TEXT = 'When we approve a refund, you can usually choose where the money goes.';
+const CATEGORY = '100300';
+
+/** React took over the server's HTML: hydrateRoot marks the container. */
+async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.locator('#root').evaluate((root) => Object.keys(root).some((k) => k.startsWith('__reactContainer'))),
+    )
+    .toBe(true);
+}
+
+test('an article shows its text with JavaScript disabled', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(`/article/${ARTICLE}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARTICLE_TITLE);
+    await expect(page.getByTestId('article-body')).toContainText(ARTICLE_TEXT);
+    await expect(page).toHaveTitle(`${ARTICLE_TITLE} · Selfserve Help Centre`);
+    // Styled as in the app: the page's CSS came with the HTML.
+    const stylesheets = await page.locator('link[rel="stylesheet"]').count();
+    expect(stylesheets).toBeGreaterThan(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('public pages hydrate with no console error or warning, and an article is not fetched again', async ({ page }) => {
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // The not-found page's own 404 status is reported by Chromium as a failed load of the document itself.
+    if (/status of 404/.test(message.text()) && message.location().url === page.url()) return;
+    said.push(`${page.url()}: ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => said.push(`${page.url()}: ${error.message}`));
+  const articleCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(kbPaths.articles)) articleCalls.push(request.url());
+  });
+
+  const pages: [string, string | RegExp][] = [
+    ['/home', /./],
+    ['/kb', /./],
+    [`/kb/${CATEGORY}`, 'Payments and refunds'],
+    [`/article/${ARTICLE}`, ARTICLE_TITLE],
+    ['/search?q=refund', /refund/],
+    ['/article/999999', 'Article not found.'],
+  ];
+  for (const [path, heading] of pages) {
+    articleCalls.length = 0;
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(path === '/article/999999' ? 404 : 200);
+    // The server's HTML already holds the page (no loader first).
+    expect(await response?.text(), path).not.toContain('data-load-status="in_progress"');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+    // Give a late fetch or a late warning the time to show.
+    await page.waitForTimeout(500);
+    if (path !== '/article/999999') expect(articleCalls, `${path} fetched its article again`).toEqual([]);
+  }
+  expect(said).toEqual([]);
+});
+
+test('after hydration the article page works: client navigation, and its head follows', async ({ page }) => {
+  await page.goto(`/kb/${CATEGORY}`);
+  await hydrated(page);
+  await page.getByTestId('article-children').getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/kb/${CATEGORY}/\\d+$`));
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  await expect(page).toHaveTitle(`${title} · Selfserve Help Centre`);
+  // The description and canonical follow the page shown (app/head-sync.ts).
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/section\/\d+$|\/article\/\d+/);
+});
+
+test("a signed-in reader's server-rendered article: the one-touch panel works after hydration", async ({ page }) => {
+  const riya = 'riya.customer@example.in';
+  await signIn(page, riya);
+  // content/kb/customer/100608-account-blocked.md (call_type unban), as onetouch.spec.ts opens it.
+  const response = await page.goto('/article/100608');
+  expect(await response?.text()).toContain('data-article-id="100608"');
+  await hydrated(page);
+  const panel = page.getByTestId('onetouch-panel');
+  await panel.getByRole('button', { name: 'Submit request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request received' });
+  await expect(dialog).toHaveAttribute('data-state', 'SUCCESS');
+  const rating = page.waitForRequest((r) => r.url().endsWith(ticketPaths.csat) && r.method() === 'POST');
+  await dialog.getByRole('button', { name: 'Good', exact: true }).click();
+  expect((await rating).postDataJSON()).toMatchObject({ satisfaction_rating: { score: 'good' }, email_from: riya });
+});
