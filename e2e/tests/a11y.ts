@@ -29,9 +29,16 @@ interface AxeViolation {
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
-    .waitForFunction(`!document.querySelector('.route-progress, [aria-busy="true"], .loader')`, undefined, {
-      timeout: 10_000,
-    })
+    // A function, not a string: Playwright compiles a string predicate with eval when it has to poll, which the
+    // page's CSP refuses (the wait then failed at once, silently).
+    .waitForFunction(
+      (selector) =>
+        !(globalThis as unknown as { document: { querySelector(s: string): unknown } }).document.querySelector(
+          selector,
+        ),
+      '.route-progress, [aria-busy="true"], .loader',
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
 }
 

@@ -26,6 +26,8 @@ export interface CspViolation {
   /** The document (event) or the script location (console) it happened in. */
   where: string;
   sample: string;
+  /** The script that did it (events only); empty for code the test runner evaluated in the page. */
+  source?: string;
 }
 
 export interface CspWatch {
@@ -50,6 +52,7 @@ const INIT_SCRIPT = `(() => {
       blocked: e.blockedURI || '',
       where: e.documentURI || location.href,
       sample: (e.sample || '') + (e.sourceFile ? ' @ ' + e.sourceFile + ':' + e.lineNumber : ''),
+      source: e.sourceFile || '',
     };
     try { window.${BINDING}(v); } catch (_) { /* binding not yet there: the console line still counts */ }
   }, true);
@@ -61,6 +64,16 @@ const INIT_SCRIPT = `(() => {
 const REFUSED = /violates the following Content Security Policy directive|^(\[Report Only\] )?Refused to /;
 const NOT_CSP = /unsafe header/;
 
+/**
+ * A string compiled by code the runner evaluated in the page, not by the page: axe-core's message templates
+ * (`new Function`), which the CSP refuses like any eval. Such code has no script URL; an eval by the app's own
+ * scripts names the script (zod's JIT probe did, before zod was made jitless: packages/web/src/lib/config.ts),
+ * and a payload's eval could only run from a handler or script the CSP blocks first.
+ */
+function isTooling(v: CspViolation): boolean {
+  return v.via === 'event' && v.blocked === 'eval' && v.source === '';
+}
+
 function describe(v: CspViolation): string {
   return `[${v.via}] ${v.directive || '?'} blocked ${v.blocked || '(inline)'} in ${v.where}${v.sample ? ` — ${v.sample}` : ''}`;
 }
@@ -70,7 +83,7 @@ function createWatch() {
   const allowed: RegExp[] = [];
   const watched = new WeakSet<BrowserContext>();
   const isAllowed = (v: CspViolation) =>
-    allowed.some((re) => re.test(v.directive) || re.test(v.blocked) || re.test(v.sample));
+    isTooling(v) || allowed.some((re) => re.test(v.directive) || re.test(v.blocked) || re.test(v.sample));
   const watch: CspWatch = {
     violations,
     allow: (pattern) => {
