@@ -97,6 +97,9 @@ export const appRoutePatterns = [
   '/agent',
   '/agent/tickets',
   '/agent/tickets/:id',
+  '/agent/chats',
+  '/agent/chats/:id',
+  '/agent/settings',
 ] as const;
 
 export type AppRoutePattern = (typeof appRoutePatterns)[number];
