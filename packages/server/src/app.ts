@@ -39,6 +39,7 @@ import { mailRoutes } from './modules/mail/routes.ts';
 import { kycFormRoute } from './modules/onetouch/kyc.ts';
 import { oneTouchRoutes } from './modules/onetouch/routes.ts';
 import { ordersRoutes } from './modules/orders/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { telemetryRoutes } from './modules/telemetry/routes.ts';
 import { ticketsRoutes } from './modules/tickets/routes.ts';
@@ -54,7 +55,6 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSession } from './plugins/session.ts';
 import { registerSerializer } from './plugins/serializer.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
-import { compressedPage, loadServerRenderer, type ServerRenderer } from './ssr/render-page.ts';
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
 export async function buildApp(
@@ -155,20 +155,13 @@ export async function buildApp(
   await app.register(fastifyWebsocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES } });
   await app.register(chatRoutes(deps));
   await app.register(callUsRoutes(deps));
+  await app.register(privacyRoutes(deps, { redis }));
   await app.register(agentRoutes(deps));
   await app.register(agentChatRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(agentTicketRoutes(deps));
 
-  // Public pages render on the server when the web's SSR build is there (docs/ssr.md).
-  const ssr = await loadServerRenderer({
-    app,
-    staticDir: config.staticDir,
-    db: deps.db,
-    publicUrl: config.publicUrl,
-    log: app.log,
-  });
-  registerSpa(app, config.staticDir, readSession(deps), ssr);
+  registerSpa(app, config.staticDir, readSession(deps));
   return app;
 }
 
@@ -194,7 +187,6 @@ function registerSpa(
   app: FastifyInstance,
   staticDir: string,
   currentSession: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionResponse>,
-  ssr: ServerRenderer | null = null,
 ): void {
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
@@ -224,20 +216,7 @@ function registerSpa(
     // A path with a file extension is a missing asset, not a client route.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(url);
     if (request.method === 'GET' && hasSpa && !isApi && !looksLikeFile) {
-      const session = await currentSession(request, reply);
-      // A public page comes rendered, with its data (docs/ssr.md); any other page, or a render that failed, is the SPA.
-      const rendered = ssr?.handles(url) ? await ssr.render(request, session, template) : null;
-      if (rendered) {
-        const { body, encoding } = compressedPage(request.headers['accept-encoding'], rendered.html);
-        if (encoding) reply.header('content-encoding', encoding);
-        return reply
-          .code(rendered.status)
-          .header('vary', 'accept-encoding')
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(body);
-      }
-      const page = pageWithSession(template, session);
+      const page = pageWithSession(template, await currentSession(request, reply));
       // A path that is none of the app's pages (contract appRoutePatterns) still gets the app, which shows its
       // not-found page, but with the status that says so (issue 14): crawlers and monitors see a 404.
       if (!isAppRoute(url)) reply.code(404);
