@@ -97,6 +97,8 @@ export const appRoutePatterns = [
   '/agent',
   '/agent/tickets',
   '/agent/tickets/:id',
+  '/agent/articles',
+  '/agent/articles/:id',
   '/agent/chats',
   '/agent/chats/:id',
   '/agent/settings',

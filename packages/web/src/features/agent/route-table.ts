@@ -15,6 +15,8 @@ export const agentRouteTable: RouteObject[] = [
       // Sections add their pages below, one line each (tickets, chats, articles, insights, settings).
       lazyRoute(agentRoutes.tickets, () => import('./tickets/inbox-page'), 'TicketInboxPage'),
       lazyRoute(agentRoutes.ticket, () => import('./tickets/ticket-page'), 'AgentTicketPage'),
+      lazyRoute(agentRoutes.articles, () => import('./articles/articles-page'), 'AgentArticlesPage'),
+      lazyRoute(agentRoutes.article, () => import('./articles/article-editor-page'), 'AgentArticleEditorPage'),
       lazyRoute(agentRoutes.chats, () => import('./chats/chats-page'), 'AgentChatsPage'),
       lazyRoute(agentRoutes.chat, () => import('./chats/chats-page'), 'AgentChatsPage'),
       lazyRoute(agentRoutes.settings, () => import('./settings/settings-page'), 'AgentSettingsPage'),
