@@ -126,7 +126,23 @@ const typesOf = (s: JsonSchema): string[] => (s.type === undefined ? [] : [s.typ
 
 // ——— values that pass ———
 
-const PATTERN_CANDIDATES = ['abc', 'a1', 'ab_cd', 'test-1', '12345', 'AB12', 'a', 'ab', 'x_y', '1', 'IN', 'en'];
+const PATTERN_CANDIDATES = [
+  'abc',
+  'a1',
+  'ab_cd',
+  'test-1',
+  '12345',
+  'AB12',
+  'a',
+  'ab',
+  'x_y',
+  '1',
+  'IN',
+  'en',
+  'abcdefgh1234',
+  '0f8fad5b-d9cb-469f-a165-70867728950e',
+  '1234567890',
+];
 
 function validString(s: JsonSchema, random: Random): string {
   if (s.format === 'email') return 'fuzz@example.org';
