@@ -57,8 +57,47 @@ describe.each(testDatabases)('user data export and erasure [%s]', (dialect) => {
     const query = 'My driver took a much longer route than the map showed, write to riya.customer@example.in';
     expect((await riya.post(ticketPaths.create, { query, issue_id: '22' })).statusCode).toBe(200);
 
+    // The conversation on the ticket: the agent's reply, riya's answer, and a staff-only note.
+    const ticket = await t.database.db
+      .selectFrom('tickets')
+      .select('ticket_id')
+      .where('user_id', '=', RIYA)
+      .where('query', '=', query)
+      .executeTakeFirstOrThrow();
+    const message = (
+      id: string,
+      author_id: string,
+      author_role: 'agent' | 'rider',
+      kind: 'reply' | 'note',
+      body: string,
+    ) => ({
+      id,
+      ticket_id: ticket.ticket_id,
+      author_id,
+      author_role,
+      kind,
+      body,
+      client_key: id,
+      status_after: null,
+      mail_id: null,
+      created_at: new Date().toISOString(),
+    });
+    await t.database.db
+      .insertInto('ticket_messages')
+      .values([
+        message('tm_privacy_1', 'u_agent_in_1', 'agent', 'reply', 'Sorry about that, which day was it?'),
+        message('tm_privacy_2', RIYA, 'rider', 'reply', 'Last Tuesday, call me on +919845099101'),
+        message('tm_privacy_3', 'u_agent_in_1', 'agent', 'note', 'Checked the GPS trace'),
+      ])
+      .execute();
+
     const res = await admin.get(exportUrl(RIYA));
     expect(res.statusCode, res.body).toBe(200);
+    const conversation = (res.json() as { data: Record<string, { body: string }[]> }).data.ticket_messages ?? [];
+    expect(conversation.map((m) => m.body)).toEqual([
+      'Sorry about that, which day was it?',
+      'Last Tuesday, call me on +919845099101',
+    ]);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="user-${RIYA}.json"`);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json() as { user: Record<string, unknown>; data: Record<string, Record<string, unknown>[]> };
@@ -125,6 +164,18 @@ describe.each(testDatabases)('user data export and erasure [%s]', (dialect) => {
       expect(ticket.email_from).toBeNull();
       expect(ticket.payload).toBe('{}');
     }
+    const conversation = await t.database.db
+      .selectFrom('ticket_messages')
+      .select(['id', 'body'])
+      .where('id', 'like', 'tm_privacy_%')
+      .orderBy('id')
+      .execute();
+    // Riya's words go; the agent's reply and note stay (they are the support team's record).
+    expect(conversation.map((m) => m.body)).toEqual([
+      'Sorry about that, which day was it?',
+      '[erased]',
+      'Checked the GPS trace',
+    ]);
     expect(await t.database.db.selectFrom('sessions').select('id').where('user_id', '=', RIYA).execute()).toHaveLength(
       0,
     );

@@ -124,6 +124,20 @@ export async function exportRows(db: Db, user: { id: string; email: string }): P
     .select(['ticket_items.ticket_id', 'ticket_items.item_id', 'ticket_items.item_name', 'ticket_items.quantity'])
     .where('tickets.user_id', '=', user.id)
     .execute();
+  // The conversation on their tickets that they see (replies both ways); staff's internal notes are staff records.
+  out.ticket_messages = await db
+    .selectFrom('ticket_messages')
+    .innerJoin('tickets', 'tickets.ticket_id', 'ticket_messages.ticket_id')
+    .select([
+      'ticket_messages.ticket_id',
+      'ticket_messages.author_role',
+      'ticket_messages.body',
+      'ticket_messages.created_at',
+    ])
+    .where('tickets.user_id', '=', user.id)
+    .where('ticket_messages.kind', '=', 'reply')
+    .orderBy('ticket_messages.created_at')
+    .execute();
   out.chat_conversations = await db
     .selectFrom('chat_conversations')
     .select(['id', 'status', 'locale', 'ticket_id', 'created_at', 'updated_at'])
@@ -184,6 +198,14 @@ export async function erasePersonalData(
       .updateTable('tickets')
       .set({ query: ERASED_TEXT, payload: '{}', email_from: null })
       .where('user_id', '=', id)
+      .execute(),
+  );
+  counts.ticket_messages = affected(
+    await trx
+      .updateTable('ticket_messages')
+      .set({ body: ERASED_TEXT })
+      .where('author_id', '=', id)
+      .where('author_role', '=', 'rider')
       .execute(),
   );
   counts.guest_tickets = affected(
