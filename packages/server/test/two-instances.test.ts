@@ -25,7 +25,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { type ChildServer, childEnv, killChild, postgresSchema, signInOver, startChildServer } from './child-server.ts';
-import { accounts, fixtureKb, openTestDatabase, type TestDatabase } from './helpers.ts';
+import {
+  accounts,
+  createTestApp,
+  fixtureKb,
+  openTestDatabase,
+  type TestApp,
+  type TestDatabase,
+  testDatabases,
+} from './helpers.ts';
 import { testConfig } from './test-config.ts';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -387,5 +395,35 @@ describe.skipIf(!shared)(`two server processes, one PostgreSQL and one Redis [po
       body: JSON.stringify({ query: 'The driver asked me to pay extra cash for the toll at the end of the ride' }),
     });
     expect(created.status).toBe(200);
+  });
+});
+
+// The default deployment: one instance, requests at once. The limits counted in the database must hold there too.
+describe.each(testDatabases)('limits counted in the database hold for a burst on one instance [%s]', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it(`sign-in codes: ${LOGIN_CODE_MAX_REQUESTS_PER_WINDOW} of 20 at once`, async () => {
+    const clients = await Promise.all(Array.from({ length: 20 }, () => new Client().open(t.app)));
+    const answers = await Promise.all(
+      clients.map((c) => c.send(t.app, 'POST', apiPaths.loginCodeRequest, { email: accounts.customer })),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(LOGIN_CODE_MAX_REQUESTS_PER_WINDOW);
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 429)).toBe(true);
+  });
+
+  it(`call-us codes: ${CALL_US_MAX_CODES_PER_USER} of 30 at once`, async () => {
+    const c = new Client();
+    await c.signIn(t.app, accounts.paidMember);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => c.send(t.app, 'POST', callUsPaths.getCallUsNumber, {})),
+    );
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(CALL_US_MAX_CODES_PER_USER);
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 429)).toBe(true);
   });
 });
