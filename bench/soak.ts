@@ -32,6 +32,12 @@ function rssMb(pid: number): number {
   return Math.round(Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) / 1024);
 }
 
+/** CPU seconds (user + system) a process has used so far (Linux /proc, 100 ticks a second). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 async function signIn(base: string, email: string): Promise<{ cookie: string; csrf: string }> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
@@ -187,6 +193,9 @@ async function main() {
           .join(', ')}; RSS at start ${rssMb(pid)} MB`,
     );
     const minutes: Minute[] = [];
+    const cpuAtStart = cpuSeconds(pid);
+    const wallAtStart = performance.now();
+    const loadAtStart = os.loadavg()[0] ?? 0;
     for (let done = 0, i = 1; done < SECONDS; i++) {
       const duration = Math.min(SLICE, SECONDS - done);
       const samples: number[] = [];
@@ -253,6 +262,14 @@ async function main() {
       `RSS (per-minute means) from minute ${steady[0]?.minute}: ${low}–${high} MB, spread ${(spread * 100).toFixed(1)}% — ${
         spread <= 0.1 ? 'PASS (flat within 10%)' : 'FAIL (more than 10%)'
       }`,
+    );
+    // On a shared machine the server may not get the CPU the rate needs: say how much it had.
+    const cpu = cpuSeconds(pid) - cpuAtStart;
+    const wall = (performance.now() - wallAtStart) / 1000;
+    console.log(
+      `server CPU: ${cpu.toFixed(0)} s in ${wall.toFixed(0)} s (${((cpu / wall) * 100).toFixed(0)}% of one core, ` +
+        `${((cpu / Math.max(1, total)) * 1000).toFixed(2)} ms a request); ` +
+        `load average ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end on ${os.cpus().length} cores`,
     );
     const p99s = minutes.map((m) => m['p99 ms']);
     console.log(`p99 per minute: ${p99s.join(', ')} ms (worst ${Math.max(...p99s)} ms)`);
