@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { agentRoutes, messages, routes, writeToUsHref } from '@selfserve/contract';
+import { expectNoAxeViolations } from './a11y.ts';
 import { test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
@@ -36,12 +37,14 @@ test('riya writes to us; anita takes the ticket and replies; riya answers in /ti
   const row = anitaPage.getByTestId('agent-ticket-row').filter({ has: anitaPage.getByText(ticketId, { exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('agent-ticket-status')).toHaveText('Open');
+  await expectNoAxeViolations(anitaPage, 'the ticket inbox');
   await row.getByRole('button', { name: 'Take' }).click();
   await expect(row.getByRole('button', { name: 'Unassign' })).toBeVisible();
   await row.getByRole('link', { name: ticketId }).click();
   await expect(anitaPage.getByRole('heading', { level: 1 })).toHaveText(`Ticket ${ticketId}`);
   await expect(anitaPage.getByTestId('agent-context')).toContainText(riya);
   await expect(anitaPage.getByTestId('agent-ticket-assignee')).toContainText('Assigned to');
+  await expectNoAxeViolations(anitaPage, 'the ticket page');
 
   // An internal note (never shown to riya), then the reply.
   await anitaPage.getByLabel('Internal note (not shown to the rider)').check();
@@ -74,6 +77,7 @@ test('riya writes to us; anita takes the ticket and replies; riya answers in /ti
   await expect(card.getByText('Your answer has been sent.')).toBeVisible();
   await expect(thread).toHaveCount(3);
   await expect(thread.nth(2)).toContainText(answer);
+  await expectNoAxeViolations(riyaPage, 'the conversation on /tickets');
 
   // Anita sees the answer (the ticket is open again) and solves it.
   await anitaPage.reload();
