@@ -386,6 +386,13 @@ describe.each(testDatabases)('access control: nobody reaches another person’s 
     };
   }
 
+  it('would see a leak: a person’s own ride, asked for by id, shows their markers', async () => {
+    const own = riya.ids.booking?.[0] as string;
+    const res = await riya.client.get(`/api/bookings/v2/details?id=${own}`);
+    expect(res.statusCode).toBe(200);
+    expect(riya.markers.filter((m) => m !== own && res.body.includes(m)).length).toBeGreaterThan(0);
+  });
+
   it("sends another person's real id in every id parameter: no data of theirs comes back, nothing of theirs changes", {
     timeout: 600_000,
   }, async () => {

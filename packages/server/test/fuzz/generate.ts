@@ -382,7 +382,8 @@ const LEAKS: [string, RegExp][] = [
   ['SQLite error', /SQLITE_[A-Z]+|SqliteError|no such (?:table|column)|constraint failed|datatype mismatch/i],
   [
     'PostgreSQL error',
-    /relation "[^"]+" does not exist|duplicate key value|violates [\w-]+ constraint|invalid input syntax|column "[^"]+" does not exist|out of range for type|operator does not exist/i,
+    // quotes may arrive escaped inside a JSON string
+    /relation \\?"[^"\\]+\\?" does not exist|duplicate key value|violates [\w-]+ constraint|invalid input syntax|column \\?"[^"\\]+\\?" does not exist|out of range for type|operator does not exist/i,
   ],
   ['syntax error', /syntax error/i],
   ['internal path', /\/(?:work|root|home)\/|node_modules|packages\/server|src\/modules\//],
