@@ -183,10 +183,11 @@ describe.each(testDatabases)('crash safety [%s]', (dialect) => {
     }
   }, 180_000);
 
-  it('SIGTERM: the requests in flight finish with 2xx, new connections are refused, the process exits 0', async () => {
+  /** Tickets half sent at the SIGTERM finish with 200, a new connection is refused, the process exits 0. */
+  async function sigtermWhileInFlight(port: number, extraEnv: Record<string, string>) {
     const e = await environment(dialect);
     cleanups.push(e.dispose);
-    const server = await startChildServer(SIGTERM_PORTS[dialect], e.env);
+    const server = await startChildServer(port, { ...e.env, ...extraEnv });
     servers.push(server);
     const session = await signInOver(server.base, accounts.customer);
     const url = new URL(`${server.base}${ticketPaths.create}`);
@@ -259,5 +260,21 @@ describe.each(testDatabases)('crash safety [%s]', (dialect) => {
     } finally {
       await h.close();
     }
+  }
+
+  it('SIGTERM: the requests in flight finish with 2xx, new connections are refused, the process exits 0', async () => {
+    await sigtermWhileInFlight(SIGTERM_PORTS[dialect], {});
   }, 120_000);
+
+  // WEB_CONCURRENCY: the primary passes the SIGTERM on and exits once every worker has finished (needs Redis).
+  it.skipIf(!process.env.TEST_REDIS_URL)(
+    `SIGTERM with WEB_CONCURRENCY=2 (two workers)${process.env.TEST_REDIS_URL ? '' : ' (skipped: needs TEST_REDIS_URL)'}`,
+    async () => {
+      await sigtermWhileInFlight(SIGTERM_PORTS[dialect] + 2, {
+        WEB_CONCURRENCY: '2',
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+      });
+    },
+    120_000,
+  );
 });
