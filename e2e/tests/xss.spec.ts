@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
+  agentRoutes,
+  agentTicketPaths,
   apiPaths,
   type ChatConfigResponse,
   CSRF_HEADER,
@@ -13,14 +15,20 @@ import {
   EVERY_DAY,
   IDEMPOTENCY_HEADER,
   LANGUAGE_COOKIE,
+  TICKET_MESSAGE_MAX,
+  ticketPath,
   ticketPaths,
+  ticketThreadPaths,
 } from '@selfserve/contract';
 import { type CspWatch, expect, settle, testWithoutAxe as test } from './fixtures.ts';
 import { XSS_PAYLOADS } from './xss-corpus.ts';
 
 /**
  * The XSS corpus in Chromium (issue 20 item 3): every payload of xss-corpus.ts written into the fields users and
- * article authors write, then every page that shows them rendered once with many payloads at a time.
+ * article authors write (article titles, bodies and translations, search queries, ticket subjects, descriptions and
+ * replies, agents' replies and notes, chat messages), then every page that shows them — the category, search and
+ * article pages, the rider's ticket list and conversation, the mail outbox, the chat, the agent console's queue and
+ * ticket page — rendered once with many payloads at a time.
  *
  * An execution is any of: the marker `xss(n)` called (the payloads' own call), a dialog (alert/confirm/prompt), a
  * CSP violation (a blocked script or handler means the markup got through), or — checked on every rendered page —
@@ -419,4 +427,77 @@ test('chat messages run nothing in the conversation', async ({ browser, csp }) =
     await v.context.close();
   }
   expectNoExecutions(csp, 'chat');
+});
+
+test("ticket descriptions and replies run nothing in the rider's conversation or the agent console", async ({
+  browser,
+  csp,
+}) => {
+  test.setTimeout(300_000);
+  const riya = await open(browser, 'riya.customer@example.in');
+  const anita = await open(browser, 'anita.agent@example.in');
+  const usable = XSS_PAYLOADS.filter(storable);
+  const key = () => `xss-${crypto.randomUUID()}`;
+
+  // Descriptions: the corpus in as few tickets as the description's 5,000 characters allow, one payload a line.
+  const descriptionTickets: { id: string; payloads: number }[] = [];
+  let batch: string[] = [];
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const res = await riya.api.post(ticketPaths.create, {
+      data: { article_name: `Corpus descriptions ${descriptionTickets.length}`, query: batch.join('\n') },
+      headers: { [CSRF_HEADER]: riya.csrf, [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    descriptionTickets.push({ id: ((await res.json()) as { ticket_id: string }).ticket_id, payloads: batch.length });
+    batch = [];
+  };
+  for (const p of usable) {
+    if ([...batch, p].join('\n').length > 5000) await flush();
+    batch.push(p);
+  }
+  await flush();
+
+  // Replies: one ticket whose conversation is the corpus, the rider and the agent (replies and internal notes) in turn.
+  const thread = descriptionTickets[0]?.id ?? '';
+  let replies = 0;
+  for (const [i, p] of usable.entries()) {
+    const body = p.slice(0, TICKET_MESSAGE_MAX);
+    const res =
+      i % 3 === 0
+        ? await riya.api.post(ticketPath(ticketThreadPaths.replies, thread), {
+            data: { body, client_key: key() },
+            headers: { [CSRF_HEADER]: riya.csrf },
+          })
+        : await anita.api.post(ticketPath(agentTicketPaths.messages, thread), {
+            data: { kind: i % 3 === 1 ? 'reply' : 'note', body, client_key: key() },
+            headers: { [CSRF_HEADER]: anita.csrf },
+          });
+    if (res.status() === 200) replies++;
+    else {
+      expect(res.status(), `reply with payload ${XSS_PAYLOADS.indexOf(p) + 1}: ${await res.text()}`).toBeLessThan(500);
+      refused.push({ field: 'ticket reply', n: XSS_PAYLOADS.indexOf(p) + 1, status: res.status() });
+    }
+  }
+
+  // The agent's ticket pages (description and every reply and note), then the queue with the corpus subjects.
+  for (const [j, t] of descriptionTickets.entries()) {
+    await render(anita, ticketPath(agentRoutes.ticket, t.id), 'ticket description', 'agent ticket page', t.payloads);
+    if (j === 0) renders.push({ field: 'ticket reply', page: 'agent ticket page', payloads: replies });
+    await expect(anita.page.getByTestId('agent-message').first()).toBeVisible();
+  }
+  await anita.page.goto(agentRoutes.tickets);
+  await expect(anita.page.getByTestId('agent-ticket-row').first()).toBeVisible();
+  const rows = anita.page.getByTestId('agent-ticket-row');
+  const corpusRows = (await rows.count()) - (await rows.filter({ hasText: 'Corpus descriptions' }).count());
+  await render(anita, null, 'ticket subject', 'agent ticket queue', corpusRows);
+  // The rider's side: the conversation opened from the ticket list (the agent's internal notes are not shown there).
+  await riya.page.goto('/tickets');
+  const card = riya.page.locator(`[data-ticket-id="${thread}"]`).first();
+  await card.getByRole('button', { name: 'Show conversation' }).click();
+  await expect(card.getByTestId('thread-message').first()).toBeVisible();
+  await render(riya, null, 'ticket reply', 'rider ticket conversation', Math.round((replies * 2) / 3));
+  await riya.context.close();
+  await anita.context.close();
+  expectNoExecutions(csp, 'ticket descriptions and replies');
 });
