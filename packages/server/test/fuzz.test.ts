@@ -23,7 +23,7 @@ import { testConfig } from './test-config.ts';
  * The schema-driven fuzzer (issue 20 item 3, docs/security.md): every operation of the OpenAPI document — and the
  * few API routes the document leaves out — gets requests generated from its own parameter and body schemas: values
  * that pass, each field's boundaries ±1, wrong types, 100 KB strings, unicode, injection and traversal fragments,
- * missing and extra fields, broken JSON, wrong content types, as a signed-in rider and a driver (with their CSRF
+ * missing and extra fields, broken JSON, wrong content types, as a signed-in rider, driver, agent and admin (with their CSRF
  * tokens) and as an anonymous visitor with and without one. No answer may be a 5xx, or carry a stack trace, SQL or
  * database text or an internal path. FUZZ_SEED reproduces a run; FUZZ_REQUESTS makes it longer.
  */
@@ -42,10 +42,12 @@ const NOT_FUZZED: Record<string, string> = {
   'WebSocket frames of GET /api/chat/v1/ws': 'not HTTP requests; chat.test.ts sends malformed and oversized frames',
 };
 
+const STAFF = { agent: 'anita.agent@example.in', admin: 'meghna.admin@example.in' } as const;
+
 const adminApiToken = 'fuzz-test-admin-api-token-0123456789abcdef';
 
 interface Identity {
-  name: 'rider' | 'driver' | 'visitor+csrf' | 'visitor';
+  name: 'rider' | 'driver' | 'agent' | 'admin' | 'visitor+csrf' | 'visitor';
   headers: Record<string, string>;
 }
 
@@ -247,9 +249,13 @@ describe.each(testDatabases)('schema-driven fuzzer over every operation [%s]', (
   let rider: TestClient;
   let driver: TestClient;
   let visitor: TestClient;
+  let agent: TestClient;
+  let admin: TestClient;
   const identities = (): Identity[] => [
     { name: 'rider', headers: { cookie: rider.cookieHeader, [CSRF_HEADER]: rider.csrf } },
     { name: 'driver', headers: { cookie: driver.cookieHeader, [CSRF_HEADER]: driver.csrf } },
+    { name: 'agent', headers: { cookie: agent.cookieHeader, [CSRF_HEADER]: agent.csrf } },
+    { name: 'admin', headers: { cookie: admin.cookieHeader, [CSRF_HEADER]: admin.csrf } },
     { name: 'visitor+csrf', headers: { cookie: visitor.cookieHeader, [CSRF_HEADER]: visitor.csrf } },
     { name: 'visitor', headers: {} },
   ];
@@ -265,6 +271,9 @@ describe.each(testDatabases)('schema-driven fuzzer over every operation [%s]', (
     });
     rider = await signedIn(t.app, accounts.customer);
     driver = await signedIn(t.app, accounts.driverIn);
+    // The agent console's staff (seeded demo accounts with a staff role), so its routes are fuzzed past the 403.
+    agent = await signedIn(t.app, STAFF.agent);
+    admin = await signedIn(t.app, STAFF.admin);
     visitor = new TestClient(t.app);
     await visitor.get(apiPaths.session);
   });
@@ -278,6 +287,8 @@ describe.each(testDatabases)('schema-driven fuzzer over every operation [%s]', (
     for (const [client, email] of [
       [rider, accounts.customer],
       [driver, accounts.driverIn],
+      [agent, STAFF.agent],
+      [admin, STAFF.admin],
     ] as const) {
       const res = await t.app.inject({
         method: 'GET',
