@@ -10,7 +10,7 @@ import {
   typoTolerant,
   withinOneEdit,
 } from '@selfserve/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -54,6 +54,38 @@ export function listUpdatedOn(db: Db, indexes: readonly string[]) {
 
 export function findArticle(db: Db, id: string) {
   return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+const pageColumns = [
+  'id',
+  'title',
+  'type',
+  'index_name',
+  'parent_id',
+  'label_names',
+  'body_html',
+  'updated_on',
+  'labels',
+  'options',
+  'side_load',
+  'response',
+  'embedded',
+  'related',
+] as const;
+export type ArticlePageRow = Pick<ArticleRow, (typeof pageColumns)[number]>;
+const pageSql = new WeakMap<object, string>();
+
+/**
+ * What the article page shows of a row (not its search texts), by a query built once per database: article fetches
+ * that miss the article cache run it (docs/performance.md).
+ */
+export async function findArticlePage(db: Db, id: string): Promise<ArticlePageRow | undefined> {
+  let text = pageSql.get(db);
+  if (!text) {
+    text = db.selectFrom('articles').select(pageColumns).where('id', '=', id).compile().sql;
+    pageSql.set(db, text);
+  }
+  return (await db.executeQuery<ArticlePageRow>(CompiledQuery.raw(text, [id]))).rows[0];
 }
 
 /** The plain texts of some articles' bodies (search snippets built after the ranking). */
@@ -307,7 +339,8 @@ export function forgetKbVersion(db: Db): void {
 }
 
 /** SQLite keeps the vocabulary in memory, reloaded when an import changes the knowledge-base version. */
-let vocabulary: { version: string; byLength: Map<number, string[]> } | null = null;
+let vocabulary: { version: string; byLength: Map<number, string[]>; near: Map<string, string[]> } | null = null;
+const NEAR_CACHE_SIZE = 10_000;
 
 async function nearTermsSqlite(db: Db, term: string): Promise<string[]> {
   const version = await kbVersion(db);
@@ -319,13 +352,18 @@ async function nearTermsSqlite(db: Db, term: string): Promise<string[]> {
       list.push(t);
       byLength.set(len, list);
     }
-    vocabulary = { version, byLength };
+    vocabulary = { version, byLength, near: new Map() };
   }
+  const known = vocabulary.near.get(term);
+  if (known) return known;
   const len = term.length;
   const near: string[] = [];
   for (const l of [len - 1, len, len + 1]) {
     for (const t of vocabulary.byLength.get(l) ?? []) if (t !== term && withinOneEdit(term, t)) near.push(t);
   }
+  // People repeat words: each word's neighbours are kept for the version (the most recent NEAR_CACHE_SIZE words).
+  vocabulary.near.set(term, near);
+  if (vocabulary.near.size > NEAR_CACHE_SIZE) vocabulary.near.delete(vocabulary.near.keys().next().value as string);
   return near;
 }
 
@@ -457,32 +495,44 @@ interface FtsHit {
 }
 
 /**
+ * SQLite: which article each search-index entry is (id and title by FTS rowid), read once per knowledge-base version
+ * and database: looking the page of hits up in `articles` cost more than the search itself (docs/performance.md).
+ */
+const entryCache = new WeakMap<object, { version: string; entries: Map<number, { id: string; title: string }> }>();
+
+async function indexEntries(db: Db): Promise<Map<number, { id: string; title: string }>> {
+  const version = await kbVersion(db);
+  const known = entryCache.get(db);
+  if (known?.version === version) return known.entries;
+  const rows = await sql<{ rowid: number; id: string; index_name: string; title: string }>`
+    select rowid, id, index_name, title from articles where type = 'article'`.execute(db);
+  const entries = new Map(rows.rows.map((r) => [ftsRowid(r.index_name, r.rowid), { id: r.id, title: r.title }]));
+  entryCache.set(db, { version, entries });
+  return entries;
+}
+
+/**
  * The best `limit` articles of some indexes matching an FTS5 expression, by bm25 (title ×10), then title. Each index
- * is its own rowid range of the contentless index (fts.ts): FTS5 reads only that range of each word's list, and only
- * the page of hits is joined to articles (by rowid, reading the columns before the bodies).
+ * is its own rowid range of the contentless index (fts.ts): FTS5 reads only that range of each word's list; the hits'
+ * ids and titles come from the per-version entry map, so no row is read.
  */
 async function ftsTop(db: Db, match: string, indexes: string[], limit: number): Promise<FtsHit[]> {
-  const perIndex = await Promise.all(
-    indexes.map(async (index) => {
-      const [low, high] = ftsRange(index);
-      const result = await sql<FtsHit>`
-        select a.id, a.title, f.rank, f.rowid
-        from (
-          select rowid, bm25(articles_fts, 10.0, 1.0) as rank
-          from articles_fts
-          where articles_fts match ${match} and rowid between ${low} and ${high}
-          order by rank limit ${limit}
-        ) f join articles a on a.rowid = f.rowid - ${low}
-        where a.index_name = ${index} and a.type = 'article'
-        order by f.rank, a.title`.execute(db);
-      return result.rows;
-    }),
-  );
-  if (perIndex.length === 1) return perIndex[0] as FtsHit[];
-  return perIndex
-    .flat()
-    .sort((a, b) => a.rank - b.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0))
-    .slice(0, limit);
+  const entries = await indexEntries(db);
+  const hits: FtsHit[] = [];
+  for (const index of indexes) {
+    const [low, high] = ftsRange(index);
+    const result = await sql<{ rowid: number; rank: number }>`
+      select rowid, bm25(articles_fts, 10.0, 1.0) as rank
+      from articles_fts
+      where articles_fts match ${match} and rowid between ${low} and ${high}
+      order by rank limit ${limit}`.execute(db);
+    for (const r of result.rows) {
+      const entry = entries.get(r.rowid);
+      // An entry the map lacks was written by an import after the version was read: it shows from the next read.
+      if (entry) hits.push({ id: entry.id, title: entry.title, rank: r.rank, rowid: r.rowid });
+    }
+  }
+  return hits.sort((a, b) => a.rank - b.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0)).slice(0, limit);
 }
 
 async function fullMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
@@ -615,16 +665,27 @@ export function findFeedback(db: Db, articleId: string, voter: string) {
     .executeTakeFirst();
 }
 
+/** The counts query's SQL per database, built once: every article fetch runs it (docs/performance.md). */
+const countsSql = new WeakMap<object, string>();
+
 /** How many voters answered 'Was this helpful?' on an article, and how many of them said yes. */
 export async function feedbackCounts(db: Db, articleId: string): Promise<{ helpful: number; total: number }> {
-  const row = await db
-    .selectFrom('article_feedback')
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('total'),
-      eb.fn.sum<number | string | null>('helpful').as('helpful'),
-    ])
-    .where('article_id', '=', articleId)
-    .executeTakeFirst();
+  let text = countsSql.get(db);
+  if (!text) {
+    text = db
+      .selectFrom('article_feedback')
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn.sum<number | string | null>('helpful').as('helpful'),
+      ])
+      .where('article_id', '=', articleId)
+      .compile().sql;
+    countsSql.set(db, text);
+  }
+  const result = await db.executeQuery<{ total: number | string; helpful: number | string | null }>(
+    CompiledQuery.raw(text, [articleId]),
+  );
+  const row = result.rows[0];
   return { helpful: Number(row?.helpful ?? 0), total: Number(row?.total ?? 0) };
 }
 

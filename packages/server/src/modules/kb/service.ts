@@ -39,7 +39,7 @@ import {
   currentSynonyms,
   type FeedbackRow,
   feedbackCounts,
-  findArticle,
+  findArticlePage,
   findBookingContext,
   findTranslation,
   hasFeedbackVote,
@@ -356,7 +356,7 @@ async function cachedArticle(db: Kysely<Database>, id: string, version: string):
     articleCache.entries.set(id, hit);
     return hit;
   }
-  const row = await findArticle(db, id);
+  const row = await findArticlePage(db, id);
   const entry: CachedArticle | null = row
     ? {
         row: {
@@ -489,10 +489,11 @@ interface Ranking {
 const searchCache = new Map<string, Ranking>();
 
 /**
- * Plain texts of bodies recently made into snippets, per knowledge-base version (the most recent PLAIN_CACHE_SIZE):
+ * Plain texts of bodies recently made into snippets, per knowledge-base version (the most recent PLAIN_CACHE_SIZE, a few
+ * MB):
  * a ranking not cached reads only those it lacks, in one query.
  */
-const PLAIN_CACHE_SIZE = 2000;
+const PLAIN_CACHE_SIZE = 5000;
 const plainCache = { version: '', entries: new Map<string, string>() };
 
 async function plainTexts(db: Kysely<Database>, version: string, ids: string[]): Promise<Map<string, string>> {
