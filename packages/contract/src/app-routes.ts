@@ -99,6 +99,7 @@ export const appRoutePatterns = [
   '/agent/tickets/:id',
   '/agent/articles',
   '/agent/articles/:id',
+  '/agent/insights',
   '/agent/chats',
   '/agent/chats/:id',
   '/agent/settings',

@@ -46,9 +46,11 @@ import * as m0037 from './migrations/0037-driver-cars.ts';
 import * as m0038 from './migrations/0038-driver-articles.ts';
 import * as m0046 from './migrations/0046-kb-search-contentless.ts';
 import * as m0039 from './migrations/0039-staff-and-audit.ts';
-import * as m0043 from './migrations/0043-app-settings.ts';
 import * as m0041 from './migrations/0041-agent-tickets.ts';
 import * as m0042 from './migrations/0042-canned-replies.ts';
+import * as m0044 from './migrations/0044-article-authoring.ts';
+import * as m0045 from './migrations/0045-kb-search-counts.ts';
+import * as m0043 from './migrations/0043-app-settings.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -164,11 +166,13 @@ const migrations: Record<string, Migration> = {
   '0036-driver-recompletes': m0036,
   '0037-driver-cars': m0037,
   '0038-driver-articles': m0038,
-  '0039-staff-and-audit': m0039,
   '0046-kb-search-contentless': m0046,
-  '0043-app-settings': m0043,
+  '0039-staff-and-audit': m0039,
   '0041-agent-tickets': m0041,
   '0042-canned-replies': m0042,
+  '0044-article-authoring': m0044,
+  '0045-kb-search-counts': m0045,
+  '0043-app-settings': m0043,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

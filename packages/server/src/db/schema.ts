@@ -378,6 +378,16 @@ export interface KbMetaTable {
   value: string;
 }
 
+/** migration 0045 (docs/agent.md "Insights"): results-page searches per day, query, country and language */
+export interface KbSearchCountsTable {
+  day: string;
+  query: string;
+  country: string;
+  language: string;
+  searches: number;
+  zero_results: number;
+}
+
 export interface KbZeroResultSearchesTable {
   id: string;
   query: string;
@@ -727,6 +737,7 @@ export interface LabHandoversTable {
 }
 
 export interface Database {
+  kb_search_counts: KbSearchCountsTable;
   article_drafts: ArticleDraftsTable;
   audit_log: AuditLogTable;
   app_settings: AppSettingsTable;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { agentArticleRoutes } from './articles-routes.ts';
+import { agentInsightsRoutes } from './insights-routes.ts';
 import { requireStaff } from './staff.ts';
 
 const tags = ['agent'];
@@ -11,6 +12,7 @@ const tags = ['agent'];
 export function agentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(agentArticleRoutes(deps));
+    await app.register(agentInsightsRoutes(deps));
     app.get(
       agentApiPaths.me,
       { config: { access: 'agent' }, schema: { tags, response: { 200: agentMeResponseSchema, ...errorResponses } } },

@@ -20,6 +20,7 @@ import {
   offersReason,
   okResponseSchema,
   reasonBlock,
+  SEARCH_SUGGESTIONS_MAX,
   says,
   siteCountry,
 } from '@selfserve/contract';
@@ -32,6 +33,7 @@ import { errorResponses } from '../../plugins/errors.ts';
 import { entryModeOf } from '../auth/entry-mode.ts';
 import { ownOrderContext } from '../orders/service.ts';
 import { findArticle, findFeedback } from './repo.ts';
+import { createSearchCounter } from './search-counts.ts';
 import {
   allowedIndexes,
   articleById,
@@ -66,6 +68,9 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     viewerBooking(db, request.session?.userId, id);
 
   return async (app) => {
+    // What readers search for, for the agent console's insights (docs/agent.md "Insights").
+    const searchCounts = createSearchCounter(db);
+    app.addHook('onClose', () => searchCounts.close());
     // /sitemap.xml and /robots.txt: the public knowledge base for search engines (issue 19 item 2).
     await app.register(siteMapRoutes(deps));
     app.get(
@@ -188,6 +193,15 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const role = type === 'select' ? 'customer' : type;
         const indexes = allowedIndexes(request.query.index_name, kv, { role });
         const results = await searchKb(db, dialect, request.query.query, indexes, request.query.limit, kv);
+        // A search from the results page counts; suggestions as the reader types (five at most) do not.
+        if (request.query.limit > SEARCH_SUGGESTIONS_MAX) {
+          searchCounts.count({
+            query: request.query.query,
+            country: kv.index.country ?? null,
+            language: kv.language,
+            found: results.length,
+          });
+        }
         if (results.length === 0) throw new AppError('NOT_FOUND', coded('noArticlesFound'));
         return results;
       },

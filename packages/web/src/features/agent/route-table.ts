@@ -17,6 +17,7 @@ export const agentRouteTable: RouteObject[] = [
       lazyRoute(agentRoutes.ticket, () => import('./tickets/ticket-page'), 'AgentTicketPage'),
       lazyRoute(agentRoutes.articles, () => import('./articles/articles-page'), 'AgentArticlesPage'),
       lazyRoute(agentRoutes.article, () => import('./articles/article-editor-page'), 'AgentArticleEditorPage'),
+      lazyRoute(agentRoutes.insights, () => import('./insights/insights-page'), 'AgentInsightsPage'),
       lazyRoute(agentRoutes.chats, () => import('./chats/chats-page'), 'AgentChatsPage'),
       lazyRoute(agentRoutes.chat, () => import('./chats/chats-page'), 'AgentChatsPage'),
       lazyRoute(agentRoutes.settings, () => import('./settings/settings-page'), 'AgentSettingsPage'),

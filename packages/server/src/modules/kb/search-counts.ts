@@ -1,0 +1,103 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Counts of what readers search for (docs/agent.md "Insights"): kept in memory per instance and added to
+ * kb_search_counts every few seconds and when the server stops, so a search itself writes nothing (the KB search is
+ * the hottest route). A crash loses at most the last few seconds of counts, which insights can afford.
+ */
+export interface SearchCounter {
+  count(search: { query: string; country: string | null; language: string; found: number }): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The query as counted: trimmed, lower case, single spaces, at most 200 characters. */
+export function countedQuery(query: string): string {
+  return query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200);
+}
+
+// The counter of each database handle, so a test (or shutdown code) can add the counts at once.
+const counters = new WeakMap<Kysely<Database>, SearchCounter>();
+
+/** Adds this process's pending counts for a database now (tests read kb_search_counts right after searching). */
+export async function flushSearchCounts(db: Kysely<Database>): Promise<void> {
+  await counters.get(db)?.flush();
+}
+
+export function createSearchCounter(db: Kysely<Database>, opts: { flushMs?: number } = {}): SearchCounter {
+  let pending = new Map<
+    string,
+    { day: string; query: string; country: string; language: string; searches: number; zero: number }
+  >();
+  let flushing: Promise<void> = Promise.resolve();
+
+  const flushNow = async () => {
+    if (pending.size === 0) return;
+    const batch = [...pending.values()];
+    pending = new Map();
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const c of batch) {
+          await trx
+            .insertInto('kb_search_counts')
+            .values({
+              day: c.day,
+              query: c.query,
+              country: c.country,
+              language: c.language,
+              searches: c.searches,
+              zero_results: c.zero,
+            })
+            .onConflict((oc) =>
+              oc.columns(['day', 'query', 'country', 'language']).doUpdateSet((eb) => ({
+                searches: eb('kb_search_counts.searches', '+', eb.ref('excluded.searches')),
+                zero_results: eb('kb_search_counts.zero_results', '+', eb.ref('excluded.zero_results')),
+              })),
+            )
+            .execute();
+        }
+      });
+    } catch {
+      // The database is away: keep the counts for the next try rather than lose them.
+      for (const c of batch) {
+        const key = `${c.day}|${c.query}|${c.country}|${c.language}`;
+        const now = pending.get(key);
+        if (now) {
+          now.searches += c.searches;
+          now.zero += c.zero;
+        } else pending.set(key, c);
+      }
+    }
+  };
+  const flush = () => {
+    flushing = flushing.then(flushNow);
+    return flushing;
+  };
+  const timer = setInterval(() => void flush(), opts.flushMs ?? 5000);
+  timer.unref();
+
+  const counter: SearchCounter = {
+    count({ query, country, language, found }) {
+      const q = countedQuery(query);
+      if (!q) return;
+      const day = new Date().toISOString().slice(0, 10);
+      const c = country ?? '';
+      const key = `${day}|${q}|${c}|${language}`;
+      const entry = pending.get(key);
+      if (entry) {
+        entry.searches++;
+        if (found === 0) entry.zero++;
+      } else {
+        pending.set(key, { day, query: q, country: c, language, searches: 1, zero: found === 0 ? 1 : 0 });
+      }
+    },
+    flush,
+    async close() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+  counters.set(db, counter);
+  return counter;
+}
