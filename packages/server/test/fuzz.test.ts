@@ -23,9 +23,10 @@ import { testConfig } from './test-config.ts';
  * The schema-driven fuzzer (issue 20 item 3, docs/security.md): every operation of the OpenAPI document — and the
  * few API routes the document leaves out — gets requests generated from its own parameter and body schemas: values
  * that pass, each field's boundaries ±1, wrong types, 100 KB strings, unicode, injection and traversal fragments,
- * missing and extra fields, broken JSON, wrong content types, as a signed-in rider, driver, agent and admin (with their CSRF
- * tokens) and as an anonymous visitor with and without one. No answer may be a 5xx, or carry a stack trace, SQL or
- * database text or an internal path. FUZZ_SEED reproduces a run; FUZZ_REQUESTS makes it longer.
+ * missing and extra fields, broken JSON, wrong content types, as a signed-in rider, driver, agent and admin (with
+ * their CSRF tokens) and as an anonymous visitor with and without one. No answer may be a 5xx, or carry a stack trace,
+ * SQL or database text or an internal path. FUZZ_SEED reproduces a run; FUZZ_REQUESTS makes it longer (docs/
+ * attack-suites.md).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
 /** Requests aimed at (spread evenly over the operations; each still gets all its structural attacks). */
