@@ -91,7 +91,9 @@ describe.each(testDatabases)('agent ticket inbox and thread [%s]', (dialect) => 
   let emma: TestClient;
   let admin: TestClient;
   let n = 0;
-  const key = (label: string) => `key-${label}-${++n}-${Date.now()}`;
+  // Letters only: the server masks card-like digit runs in request bodies (plugins/logging.ts) before validation.
+  const key = (label: string) =>
+    `key-${label}-${'abcdefghij'[++n % 10]}${n.toString(36)}-${crypto.randomUUID().replace(/[\d-]/g, '')}`;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -199,7 +201,7 @@ describe.each(testDatabases)('agent ticket inbox and thread [%s]', (dialect) => 
     const list = (await riya.get(ticketPaths.search)).json();
     expect(list.closed.find((x: { ticket_id: string }) => x.ticket_id === id)).toMatchObject({ status: 'solved' });
     const late = await riya.post(ticketPath(ticketThreadPaths.replies, id), { body: 'one more', client_key: key('l') });
-    expect(late.statusCode).toBe(409);
+    expect(late.statusCode, late.body).toBe(409);
     expect(late.json().error.message).toBe(messages.ticketReplyResolved);
     const rate = await riya.post(ticketPaths.csat, { ref_id: id, satisfaction_rating: { score: 'good', comment: '' } });
     expect(rate.statusCode, rate.body).toBe(200);
@@ -210,7 +212,7 @@ describe.each(testDatabases)('agent ticket inbox and thread [%s]', (dialect) => 
     const reopen = await anita.post(ticketPath(agentTicketPaths.status, id), { status: 'open' });
     expect(reopen.statusCode).toBe(409);
     const onClosed = await anita.post(ticketPath(agentTicketPaths.messages, id), { ...reply, client_key: key('c') });
-    expect(onClosed.statusCode).toBe(409);
+    expect(onClosed.statusCode, onClosed.body).toBe(409);
     expect(onClosed.json().error.message).toBe(messages.agentTicketClosed);
   });
 

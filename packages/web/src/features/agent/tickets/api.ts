@@ -21,6 +21,8 @@ export function useAgentTickets(query: Partial<AgentTicketListQuery>) {
     queryFn: ({ signal }) => api.get<AgentTicketList>(agentTicketPaths.list, { query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+    // New tickets and riders' answers show up without a reload.
+    refetchInterval: 30_000,
   });
 }
 
@@ -28,6 +30,7 @@ export function useAgentTicket(ticketId: string) {
   return useQuery({
     queryKey: [...root, 'one', ticketId],
     queryFn: ({ signal }) => api.get<AgentTicketDetail>(ticketPath(agentTicketPaths.ticket, ticketId), { signal }),
+    refetchInterval: 30_000,
   });
 }
 
