@@ -7,6 +7,7 @@ import { openTestDatabase, testDatabases } from './helpers.ts';
 
 const SPEC_STATUSES = ['in progress', 'pending', 'requested', 'scheduled', 'cancelled', 'completed', 'ongoing'];
 const TABLES = [
+  'kb_search_counts',
   'users',
   'subscriptions',
   'countries',

@@ -28,6 +28,7 @@ import { buildDriverLedger, buildDriverRides } from './driver-rides.ts';
 import { BD_OFFICES } from './offices.ts';
 import { buildOrders } from './orders.ts';
 import { CALL_US_NUMBERS, CHAT_CONFIG, CITIES } from './places.ts';
+import { buildSearchCounts } from './search-counts.ts';
 import { buildTickets, type SeededBooking } from './tickets.ts';
 import { subscriptions, USERS } from './users.ts';
 
@@ -161,6 +162,7 @@ export async function seedDemoData(
       ride_coupons: await insertChunked(trx, 'ride_coupons', data.ride_coupons),
       orders: await insertChunked(trx, 'orders', data.orders),
       tickets: await insertChunked(trx, 'tickets', data.tickets),
+      kb_search_counts: await insertChunked(trx, 'kb_search_counts', buildSearchCounts(Date.parse(anchor))),
     };
     await backfillBills(trx, data.bookings);
     await backfillCars(trx, data.bookings);
