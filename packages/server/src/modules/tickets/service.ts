@@ -18,6 +18,7 @@ import type { Database, TicketPriority, TicketsTable, UserRow } from '../../db/s
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { findArticle } from '../kb/repo.ts';
+import { groupCommit } from './group-commit.ts';
 import { claimGuestTickets } from './guest-claims.ts';
 import {
   findByIdempotencyKey,
@@ -155,7 +156,8 @@ export async function createTicket(
       updated_at: now,
     };
     try {
-      await db.transaction().execute(async (trx) => {
+      // Acknowledged once committed; on SQLite the commit is shared with the writes of the same moment.
+      await groupCommit(db, async (trx) => {
         await insertTicket(trx, row, t.items);
         await t.attach?.(trx, row.id);
         await t.admit?.();
