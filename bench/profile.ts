@@ -98,6 +98,7 @@ async function main() {
     DATA_DIR: path.join(dir, 'data'),
     KB_CONTENT_DIR: content,
     SEARCH_RATE_LIMIT: '1000000000',
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     TICKET_RATE_LIMIT_PER_USER: '1000000000',
     TICKET_RATE_LIMIT_PER_IP: '1000000000',
   };
