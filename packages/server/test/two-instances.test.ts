@@ -113,7 +113,7 @@ describe.skipIf(!shared)(`two instances, one PostgreSQL and one Redis [postgres]
     await importKnowledgeBase(database.db, database.dialect, fixtureKb);
     a = await buildApp(testConfig({ redisUrl }), database);
     b = await buildApp(testConfig({ redisUrl }), database);
-  });
+  }, 60_000);
   afterAll(async () => {
     await a?.close();
     await b?.close();
@@ -403,7 +403,7 @@ describe.each(testDatabases)('limits counted in the database hold for a burst on
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(dialect);
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
   });
