@@ -1,13 +1,18 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  type AgentChatSummary,
+  agentChatPath,
+  agentChatPaths,
   agentRoutes,
+  apiPaths,
   CHAT_ROUTE,
   type ChatConfigResponse,
   type ChatRegionConfig,
+  CSRF_HEADER,
   chatAvailabilityPaths,
   EVERY_DAY,
 } from '@selfserve/contract';
-import { expect, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 const oliver = 'oliver.smith@example.co.uk';
@@ -27,6 +32,18 @@ async function putGb(request: APIRequestContext, config: ChatRegionConfig) {
     data: { regions: { gb: config }, updated_by: 'e2e agent-chat.spec' },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Ends every open chat the signed-in agent holds, without follow-up. */
+async function endOpenChats(request: APIRequestContext) {
+  const csrf = ((await (await request.get(apiPaths.session)).json()) as { csrf_token: string }).csrf_token;
+  const list = (await (await request.get(agentChatPaths.chats)).json()) as { chats: AgentChatSummary[] };
+  for (const c of list.chats.filter((x) => x.mine)) {
+    await request.post(agentChatPath(agentChatPaths.end, c.id), {
+      headers: { [CSRF_HEADER]: csrf },
+      data: { follow_up: false },
+    });
+  }
 }
 
 test.beforeAll(async ({ request }) => {
@@ -90,6 +107,7 @@ test('a GB rider asks the chat for a person while emma is available; emma answer
     await expect(chat.getByTestId('agent-chat-message').filter({ hasText: 'How do I get a refund?' })).toHaveCount(1);
     await expect(chat.getByTestId('agent-chat-message').filter({ hasText: 'Did that help?' })).not.toHaveCount(0);
     await expect(chat).toContainText(oliver);
+    await expectNoAxeViolations(emmaPage);
 
     // Emma answers; oliver sees it on his open page, no reload.
     const answer = 'Hello Oliver, this is Emma. Which ride is the refund for?';
@@ -113,6 +131,8 @@ test('a GB rider asks the chat for a person while emma is available; emma answer
     );
     await riderContext.close();
   } finally {
+    // Whatever happened above, no conversation stays with emma (the chat journeys after this one start from the bot).
+    await endOpenChats(emmaPage.request);
     await presence.getByRole('button', { name: 'Go away' }).click();
     await expect(presence).toHaveAttribute('data-available', 'false');
     await agentContext.close();
@@ -131,6 +151,9 @@ test("an admin turns 'Write to us' off in the settings and a rider's page no lon
   await signIn(adminPage, meghna);
   await adminPage.goto(agentRoutes.settings);
   await expect(adminPage.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await expect(adminPage.getByTestId('switch-write_to_us')).toBeVisible();
+  await expect(adminPage.getByRole('heading', { name: 'Call-us numbers' })).toBeVisible();
+  await expectNoAxeViolations(adminPage);
   const writeToUs = adminPage.getByTestId('switch-write_to_us');
   const switches = adminPage.locator('form', { has: writeToUs });
   try {

@@ -251,7 +251,9 @@ function Transcript({ messages }: { messages: ChatMessage[] }) {
     if (count > 0) end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [count]);
   return (
-    <ol className="agent-chat__messages" aria-label={t('agent.chats.transcript')}>
+    // Scrolls on its own, so it takes the keyboard's focus to be scrolled without a mouse.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+    <ol className="agent-chat__messages" aria-label={t('agent.chats.transcript')} tabIndex={0}>
       {messages.map((m, i) => (
         <li
           key={m.seq}
