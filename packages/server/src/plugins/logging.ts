@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ticketPaths } from '@selfserve/contract';
 import type { FastifyInstance, FastifyServerOptions, RawRequestDefaultExpression } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { maskCardNumbersIn, maskLogLine } from '../lib/personal-data.ts';
@@ -66,6 +67,14 @@ export function registerRequestLogging(app: FastifyInstance): void {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
   app.addHook('preValidation', async (request) => {
+    if (REFUSES_CARD_NUMBERS.has(request.routeOptions.url ?? '')) return;
     if (request.body && typeof request.body === 'object') maskCardNumbersIn(request.body);
   });
 }
+
+/**
+ * The visitor ticket forms refuse a card number in their comment with the spec's own message (cardInComment,
+ * guided-flows §5, contract flows/visitor-tickets.ts): masking it first would turn that refusal into an acceptance.
+ * Refused, it is not stored either.
+ */
+const REFUSES_CARD_NUMBERS = new Set<string>([ticketPaths.unrecognisedTransaction, ticketPaths.visitorTicket]);

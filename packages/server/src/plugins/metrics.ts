@@ -52,11 +52,12 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig, databas
   });
   registerDatabaseMetrics(registry, database);
 
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', async (_request, reply) => {
     inFlight.inc();
+    // 'close' comes once whether the answer was sent or the client went away (no onResponse then).
+    reply.raw.once('close', () => inFlight.dec());
   });
   app.addHook('onResponse', async (request, reply) => {
-    inFlight.dec();
     // The route's pattern (/api/tickets/:id), never the raw URL: ids and queries would make a series per request.
     const labels = {
       method: request.method,
