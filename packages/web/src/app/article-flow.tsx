@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { ArticleFlowSlot, type ArticleFlowSlotProps } from '../components/article/article-flow-slot';
 
-// Its own chunk: only article pages need the guided forms, never the first page.
-const LazyArticleFlowPanel = lazy(() => import('./article-flow-forms').then((m) => ({ default: m.ArticleFlowPanel })));
+// Its own chunk: only article pages need the guided forms, never the first page; the gate loads them only for an
+// article that can have one (app/article-flow-gate.tsx).
+const LazyArticleFlowPanel = lazy(() => import('./article-flow-gate').then((m) => ({ default: m.ArticleFlowGate })));
 
 function ArticleFlowPanel(props: ArticleFlowSlotProps) {
   return (
