@@ -498,15 +498,22 @@ interface FtsHit {
  * SQLite: which article each search-index entry is (id and title by FTS rowid), read once per knowledge-base version
  * and database: looking the page of hits up in `articles` cost more than the search itself (docs/performance.md).
  */
-const entryCache = new WeakMap<object, { version: string; entries: Map<number, { id: string; title: string }> }>();
+interface IndexEntry {
+  id: string;
+  title: string;
+  index: string;
+}
+const entryCache = new WeakMap<object, { version: string; entries: Map<number, IndexEntry> }>();
 
-async function indexEntries(db: Db): Promise<Map<number, { id: string; title: string }>> {
+async function indexEntries(db: Db): Promise<Map<number, IndexEntry>> {
   const version = await kbVersion(db);
   const known = entryCache.get(db);
   if (known?.version === version) return known.entries;
   const rows = await sql<{ rowid: number; id: string; index_name: string; title: string }>`
     select rowid, id, index_name, title from articles where type = 'article'`.execute(db);
-  const entries = new Map(rows.rows.map((r) => [ftsRowid(r.index_name, r.rowid), { id: r.id, title: r.title }]));
+  const entries = new Map(
+    rows.rows.map((r) => [ftsRowid(r.index_name, r.rowid), { id: r.id, title: r.title, index: r.index_name }]),
+  );
   entryCache.set(db, { version, entries });
   return entries;
 }
@@ -529,7 +536,8 @@ async function ftsTop(db: Db, match: string, indexes: string[], limit: number): 
     for (const r of result.rows) {
       const entry = entries.get(r.rowid);
       // An entry the map lacks was written by an import after the version was read: it shows from the next read.
-      if (entry) hits.push({ id: entry.id, title: entry.title, rank: r.rank, rowid: r.rowid });
+      // Another index whose code is the same shares the range: its entries are left out here.
+      if (entry?.index === index) hits.push({ id: entry.id, title: entry.title, rank: r.rank, rowid: r.rowid });
     }
   }
   return hits.sort((a, b) => a.rank - b.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0)).slice(0, limit);
