@@ -1,7 +1,13 @@
 import { apiPaths, ticketPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { looksLikeCardNumber, maskCardNumbers, maskLogLine, maskPersonalData } from '../src/lib/personal-data.ts';
+import {
+  looksLikeCardNumber,
+  maskCardNumbers,
+  maskCardNumbersIn,
+  maskLogLine,
+  maskPersonalData,
+} from '../src/lib/personal-data.ts';
 import { accounts, openTestDatabase, signedIn, type TestDatabase, testDatabases } from './helpers.ts';
 import { testConfig } from './test-config.ts';
 
@@ -42,6 +48,26 @@ describe('masking personal data', () => {
     expect(looksLikeCardNumber('9111111111111113')).toBe(false); // no network starts with 9
     expect(looksLikeCardNumber('411111111111')).toBe(false); // 12 digits
     expect(maskCardNumbers(`pay ${VISA_PLAIN}`)).toBe('pay ************1111');
+  });
+
+  it('masks free text in a body before it is stored, and leaves references and keys as they are', () => {
+    const body = {
+      comment: `my card ${VISA} was charged`,
+      alone: '4111-1111-1111-1111',
+      crn: '5184000013',
+      idempotency_key: '4111111111111111-9c0e3b2a-7d41',
+      client_key: 'd0c4111111111111111ab',
+      nested: [{ text: `pay ${VISA_PLAIN} back` }],
+    };
+    maskCardNumbersIn(body);
+    expect(body).toEqual({
+      comment: 'my card **** **** **** 1111 was charged',
+      alone: '****-****-****-1111',
+      crn: '5184000013',
+      idempotency_key: '4111111111111111-9c0e3b2a-7d41',
+      client_key: 'd0c4111111111111111ab',
+      nested: [{ text: 'pay ************1111 back' }],
+    });
   });
 
   it("masks only a log line's strings, never its numbers", () => {

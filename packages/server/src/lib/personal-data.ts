@@ -97,5 +97,9 @@ export function maskCardNumbersIn(value: unknown): void {
 }
 
 function maskFreeText(value: string): string {
-  return /^\s*\d+\s*$/.test(value) ? value : maskCardNumbers(value);
+  // A string of digits alone is a reference (a CRN passes the Luhn check too); one word of letters, digits, '-' and '_'
+  // with a letter in it is an identifier (an idempotency or client key, a UUID, a token): neither is free text, and
+  // rewriting a key would make a retry look like a new request, or fail its format.
+  if (/^\s*\d+\s*$/.test(value) || (/^[\w-]+$/.test(value) && /[A-Za-z]/.test(value))) return value;
+  return maskCardNumbers(value);
 }
