@@ -44,13 +44,13 @@ import * as m0034 from './migrations/0034-article-plain-text.ts';
 import * as m0036 from './migrations/0036-driver-recompletes.ts';
 import * as m0037 from './migrations/0037-driver-cars.ts';
 import * as m0038 from './migrations/0038-driver-articles.ts';
-import * as m0046 from './migrations/0046-kb-search-contentless.ts';
 import * as m0039 from './migrations/0039-staff-and-audit.ts';
 import * as m0041 from './migrations/0041-agent-tickets.ts';
 import * as m0042 from './migrations/0042-canned-replies.ts';
+import * as m0043 from './migrations/0043-app-settings.ts';
 import * as m0044 from './migrations/0044-article-authoring.ts';
 import * as m0045 from './migrations/0045-kb-search-counts.ts';
-import * as m0043 from './migrations/0043-app-settings.ts';
+import * as m0046 from './migrations/0046-kb-search-contentless.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
