@@ -52,8 +52,8 @@ import { loggerOptions, registerRequestLogging, requestIdOptions } from './plugi
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerPressure } from './plugins/pressure.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSession } from './plugins/session.ts';
 import { registerSerializer } from './plugins/serializer.ts';
+import { registerSession } from './plugins/session.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
