@@ -265,7 +265,10 @@ describe.each(testDatabases)('access control: nobody reaches another person’s 
       if (ride) {
         await db
           .updateTable('bookings')
-          .set({ date_entered_timestamp: Date.now() - 3600_000 })
+          .set({
+            date_entered_timestamp: Date.now() - 3600_000,
+            stop_at: new Date(Date.now() - 1800_000).toISOString(),
+          })
           .where('id', '=', ride.id)
           .execute();
         const lab = await p.client.post(labPaths.customerConfirm, {
