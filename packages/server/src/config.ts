@@ -110,7 +110,7 @@ export const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
-  // Worker processes of one server (node:cluster); above 1 needs REDIS_URL (docs/performance.md: 1 measured best here).
+  // Worker processes of one server (node:cluster); above 1 needs REDIS_URL (docs/performance.md).
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Operations (docs/operations.md): the scrape token of /metrics (unset: no metrics, 404) and the overload limits.
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
