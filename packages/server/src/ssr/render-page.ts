@@ -76,7 +76,11 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
   ssr.setDomWindow(new JSDOM('').window);
 
   /** modulepreload and stylesheet links for a page's module, its locale file and what they import. */
-  const assetLinks = (pageModule: string, locale: SupportedLocale, template: string): string => {
+  const assetLinks = (
+    pageModule: string,
+    locale: SupportedLocale,
+    template: string,
+  ): { stylesheets: string; modules: string } => {
     const files = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {
@@ -93,16 +97,13 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
       locale === 'en' ? key.endsWith('src/lib/english.ts') : key.endsWith(`locales/${locale}.json`),
     );
     if (localeKey) visit(localeKey);
-    const links: string[] = [];
-    for (const sheet of css) {
-      if (!template.includes(`/${sheet}"`)) links.push(`<link rel="stylesheet" crossorigin href="/${sheet}">`);
-    }
-    for (const file of files) {
-      if (file.endsWith('.js') && !template.includes(`/${file}"`)) {
-        links.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
-      }
-    }
-    return links.join('\n    ');
+    const stylesheets = [...css]
+      .filter((sheet) => !template.includes(`/${sheet}"`))
+      .map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}">`);
+    const modules = [...files]
+      .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    return { stylesheets: stylesheets.join('\n    '), modules: modules.join('\n    ') };
   };
 
   return {
@@ -132,11 +133,12 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
         });
         if (!result) return null;
         const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-        const html = template
+        const links = assetLinks(pageModule, result.lang, template);
+        const html = moveStylesheetsFirst(template, links.stylesheets)
           .replace(/<html lang="[^"]*"/, `<html lang="${result.lang}"`)
           .replace(/<title>[\s\S]*?<\/title>/, '')
           .replace(/<meta name="description"[^>]*>/, '')
-          .replace('</head>', `    ${result.head}\n    ${assetLinks(pageModule, result.lang, template)}\n  </head>`)
+          .replace('</head>', `    ${result.head}\n    ${links.modules}\n  </head>`)
           // The page reads without JavaScript: no "needs JavaScript" notice.
           .replace(NOSCRIPT, '')
           .replace(
@@ -153,6 +155,20 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
       }
     },
   };
+}
+
+/**
+ * The page's stylesheets (the template's and the page module's) before any script or preload in the head: the text
+ * is in the HTML, so the first paint waits for CSS only, and on a slow link the chunks must not take its bandwidth.
+ */
+function moveStylesheetsFirst(template: string, pageSheets: string): string {
+  const own = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+  let html = template;
+  for (const link of own) html = html.replace(link, '');
+  const sheets = [...own, ...(pageSheets ? [pageSheets] : [])].join('\n    ');
+  const firstScript = html.search(/<script |<link rel="modulepreload"/);
+  if (firstScript < 0 || !sheets) return template.replace('</head>', `    ${pageSheets}\n  </head>`);
+  return `${html.slice(0, firstScript)}${sheets}\n    ${html.slice(firstScript)}`;
 }
 
 /**
