@@ -13,7 +13,6 @@ import {
   agentPresenceRequestSchema,
   agentPresenceResponseSchema,
   availableAgentsResponseSchema,
-  CHAT_HEARTBEAT_MS,
   type ChatMessage,
   coded,
 } from '@selfserve/contract';
@@ -24,6 +23,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { channels } from '../../lib/bus.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { keepAlive } from '../../lib/socket-heartbeat.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { coversCountry, requireStaff, type StaffUser } from '../agent/staff.ts';
 import { liveChatLookup } from '../chat/availability.ts';
@@ -200,19 +200,7 @@ export function agentChatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       };
       const watched = new Map<string, Promise<() => Promise<void>>>();
       let closed = false;
-      let alive = true;
-      const heartbeat = setInterval(() => {
-        if (!alive) {
-          socket.terminate();
-          return;
-        }
-        alive = false;
-        socket.ping();
-      }, CHAT_HEARTBEAT_MS);
-      heartbeat.unref();
-      socket.on('pong', () => {
-        alive = true;
-      });
+      const heartbeat = keepAlive(socket);
 
       const unwatch = async (id: string) => {
         const sub = watched.get(id);
@@ -243,13 +231,13 @@ export function agentChatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       let inboxUnsubscribe: (() => Promise<void>) | null = null;
       socket.on('close', () => {
         closed = true;
-        clearInterval(heartbeat);
+        heartbeat.stop();
         void inboxUnsubscribe?.();
         for (const id of [...watched.keys()]) void unwatch(id);
       });
 
       socket.on('message', (data: Buffer, isBinary: boolean) => {
-        alive = true;
+        heartbeat.heard();
         void (async () => {
           let parsed: unknown = null;
           try {

@@ -2,7 +2,6 @@
 // the history and HTTP send (fallback and catch-up), and the live WebSocket.
 import {
   CHAT_CLOSE,
-  CHAT_HEARTBEAT_MS,
   CHAT_PAGE_SIZE,
   CHAT_ROUTE,
   type ChatServerFrame,
@@ -28,6 +27,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { channels } from '../../lib/bus.ts';
 import { randomToken, safeEqual } from '../../lib/crypto.ts';
+import { keepAlive } from '../../lib/socket-heartbeat.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { hasUnstorableText } from '../../plugins/input-guard.ts';
 import { entryModeOf } from '../auth/entry-mode.ts';
@@ -259,27 +259,15 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         ready = resolve;
       });
       let unsubscribe: (() => Promise<void>) | null = null;
-      let alive = true;
-      const heartbeat = setInterval(() => {
-        if (!alive) {
-          socket.terminate();
-          return;
-        }
-        alive = false;
-        socket.ping();
-      }, CHAT_HEARTBEAT_MS);
-      heartbeat.unref();
-      socket.on('pong', () => {
-        alive = true;
-      });
+      const heartbeat = keepAlive(socket);
       socket.on('close', () => {
-        clearInterval(heartbeat);
+        heartbeat.stop();
         void unsubscribe?.();
       });
 
       const kvPromise = viewerOf(request);
       socket.on('message', (data: Buffer, isBinary: boolean) => {
-        alive = true;
+        heartbeat.heard();
         void (async () => {
           await subscribed;
           if (isBinary) {
