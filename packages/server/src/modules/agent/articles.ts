@@ -7,9 +7,9 @@ import {
   coded,
   supportedLocales,
 } from '@selfserve/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
-import type { ArticleRow, Database } from '../../db/schema.ts';
+import type { ArticleDraftsTable, ArticleRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { auditTrail, recordAudit } from '../audit/audit.ts';
 import { articleFileOf, composeFile, splitFile, translationFileOf } from '../kb/article-file.ts';
@@ -199,26 +199,35 @@ export async function saveDraft(ctx: Ctx, staff: StaffUser, id: string, input: A
     parseTranslation(english, input.locale, source);
   }
   const prior = current.drafts.find((d) => d.locale === input.locale);
-  await ctx.db.transaction().execute(async (trx) => {
-    await upsertDraft(trx, {
-      article_id: id,
-      locale: input.locale,
-      // An unpublished article stays unpublished while it is edited.
-      state: prior?.state === 'unpublished' ? 'unpublished' : 'draft',
-      index_name: current.index,
-      title: input.title,
-      source,
-      updated_by: staff.id,
-      updated_at: new Date().toISOString(),
-    });
-    await recordAudit(trx, {
-      actorId: staff.id,
-      action: 'article_save_draft',
-      targetType: 'article',
-      targetId: id,
-      detail: { locale: input.locale },
-    });
-  });
+  await ctx.db.transaction().execute((trx) =>
+    writeDraft(
+      trx,
+      staff,
+      {
+        article_id: id,
+        locale: input.locale,
+        // An unpublished article stays unpublished while it is edited.
+        state: prior?.state === 'unpublished' ? 'unpublished' : 'draft',
+        index_name: current.index,
+        title: input.title,
+        source,
+      },
+      'article_save_draft',
+      { locale: input.locale },
+    ),
+  );
+}
+
+/** A draft row and its audit entry, in the caller's transaction. */
+async function writeDraft(
+  trx: Transaction<Database>,
+  staff: StaffUser,
+  draft: Omit<ArticleDraftsTable, 'updated_by' | 'updated_at'>,
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<void> {
+  await upsertDraft(trx, { ...draft, updated_by: staff.id, updated_at: new Date().toISOString() });
+  await recordAudit(trx, { actorId: staff.id, action, targetType: 'article', targetId: draft.article_id, detail });
 }
 
 /** A new article under a category or sub-category: a draft until an admin publishes it. */
@@ -236,23 +245,8 @@ export async function createArticle(
       input.body,
     );
     parseArticle(parent.index_name, id, source);
-    await upsertDraft(trx, {
-      article_id: id,
-      locale: 'en',
-      state: 'draft',
-      index_name: parent.index_name,
-      title: input.title,
-      source,
-      updated_by: staff.id,
-      updated_at: new Date().toISOString(),
-    });
-    await recordAudit(trx, {
-      actorId: staff.id,
-      action: 'article_create',
-      targetType: 'article',
-      targetId: id,
-      detail: { parent: parent.id },
-    });
+    const draft = { article_id: id, locale: 'en', state: 'draft' as const, index_name: parent.index_name };
+    await writeDraft(trx, staff, { ...draft, title: input.title, source }, 'article_create', { parent: parent.id });
     return id;
   });
 }
