@@ -51,7 +51,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions, registerRequestLogging, requestIdOptions } from './plugins/logging.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerPressure } from './plugins/pressure.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { cspReportRoutes, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSerializer } from './plugins/serializer.ts';
 import { registerSession } from './plugins/session.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
@@ -132,6 +132,7 @@ export async function buildApp(
   await app.register(usersRoutes(deps));
   await app.register(localisationRoutes(deps));
   await app.register(telemetryRoutes(deps));
+  await app.register(cspReportRoutes());
   await app.register(kbRoutes(deps));
   await app.register(bookingsRoutes(deps));
   await app.register(ordersRoutes(deps));

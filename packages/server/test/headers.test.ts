@@ -6,6 +6,7 @@ import { apiPaths, documentUrl, FILETYPE_HEADER, uploadPaths } from '@selfserve/
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_CSP } from '../src/modules/uploads/routes.ts';
+import { CSP_REPORT_PATH, CSP_REPORTS_PER_MINUTE, cspReportLines } from '../src/plugins/security-headers.ts';
 import { accounts, createTestApp, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 // The headers of every kind of answer (issue 20 item 1, docs/security.md "Headers"): the site policy on pages,
@@ -38,6 +39,8 @@ const SITE_POLICY = (frameAncestors: string[]) => ({
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': frameAncestors,
+  'report-uri': [CSP_REPORT_PATH],
+  'report-to': ['csp'],
 });
 
 /** The headers every answer carries besides the policy itself. */
@@ -48,6 +51,7 @@ function expectCommonHeaders(res: LightMyRequestResponse, what: string) {
   expect(res.headers['cross-origin-resource-policy'], what).toBe('same-origin');
   expect(res.headers['permissions-policy'], what).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   expect(res.headers['strict-transport-security'], `${what}: no HSTS over plain HTTP`).toBeUndefined();
+  expect(res.headers['reporting-endpoints'], what).toBe(`csp="${CSP_REPORT_PATH}"`);
 }
 
 // Real 2×2 PNG and the classic 1×1 GIF (as in uploads.test.ts).
@@ -258,5 +262,75 @@ describe('HSTS', () => {
       remoteAddress: '203.0.113.9',
     });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('CSP reports', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const report = {
+    'csp-report': {
+      'document-uri': 'https://help.example.com/tickets?email=riya%40example.in',
+      'effective-directive': 'script-src-elem',
+      'violated-directive': 'script-src-elem',
+      'blocked-uri': 'https://evil.example/steal.js?c=secret',
+      'source-file': 'https://help.example.com/assets/index-1234.js?v=1',
+      'line-number': 3,
+    },
+  };
+  const post = (payload: string, type: string, remoteAddress = '198.51.100.7') =>
+    t.app.inject({ method: 'POST', url: CSP_REPORT_PATH, headers: { 'content-type': type }, payload, remoteAddress });
+
+  it("takes a browser's report without cookie or CSRF token, in both formats", async () => {
+    expect((await post(JSON.stringify(report), 'application/csp-report')).statusCode).toBe(204);
+    const reportingApi = [
+      {
+        type: 'csp-violation',
+        url: 'https://help.example.com/home',
+        body: {
+          documentURL: 'https://help.example.com/home',
+          effectiveDirective: 'img-src',
+          blockedURL: 'https://tracker.example/p.gif',
+        },
+      },
+    ];
+    expect((await post(JSON.stringify(reportingApi), 'application/reports+json')).statusCode).toBe(204);
+  });
+
+  it('keeps no personal data in the logged line: origins of blocked URLs, paths without queries', () => {
+    expect(cspReportLines(report)).toEqual([
+      {
+        directive: 'script-src-elem',
+        blocked: 'https://evil.example',
+        page: '/tickets',
+        source: '/assets/index-1234.js',
+        line: 3,
+      },
+    ]);
+    expect(
+      cspReportLines({ 'csp-report': { 'effective-directive': 'script-src', 'blocked-uri': 'eval' } })[0]?.blocked,
+    ).toBe('eval');
+  });
+
+  it('refuses what is no CSP report with 400, a large body with 413, and a flood with 429', async () => {
+    expect((await post('{"csp-report":', 'application/csp-report')).statusCode).toBe(400);
+    expect((await post('{"hello":"world"}', 'application/csp-report')).statusCode).toBe(400);
+    expect((await post('[{"type":"deprecation","body":{}}]', 'application/reports+json')).statusCode).toBe(400);
+    const big = JSON.stringify({
+      'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'x'.repeat(20_000) },
+    });
+    expect((await post(big, 'application/csp-report')).statusCode).toBe(413);
+    const statuses: number[] = [];
+    for (let i = 0; i < CSP_REPORTS_PER_MINUTE + 1; i++) {
+      statuses.push((await post(JSON.stringify(report), 'application/csp-report', '203.0.113.50')).statusCode);
+    }
+    expect(statuses.filter((s) => s === 204)).toHaveLength(CSP_REPORTS_PER_MINUTE);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

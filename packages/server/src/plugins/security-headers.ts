@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /**
  * The security headers of every answer — pages, API, static files, uploads (docs/security.md). The app runs no
@@ -28,6 +29,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
         // The /chatbot page posts its hand-off form to CHAT_HANDOFF_URL when one is set (docs/chat.md).
         formAction: ["'self'", ...(config.chatHandoffUrl ? [new URL(config.chatHandoffUrl).origin] : [])],
         frameAncestors,
+        // Blocked content is reported to us (cspReportRoutes): report-to where the Reporting API is, else report-uri.
+        reportUri: ['/api/csp-report'],
+        reportTo: ['csp'],
       },
     },
     // Old browsers read X-Frame-Options only: deny there unless some origin may frame us (then CSP decides).
@@ -40,6 +44,113 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+    reply.header('reporting-endpoints', 'csp="/api/csp-report"');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+}
+
+/** Where browsers report what the policy blocked (report-uri, and report-to through Reporting-Endpoints). */
+export const CSP_REPORT_PATH = '/api/csp-report';
+/** Reports one client may send a minute: a page that breaks sends a few, a flood is not worth logging. */
+export const CSP_REPORTS_PER_MINUTE = 30;
+const CSP_REPORT_BODY_LIMIT = 16 * 1024;
+
+export interface CspReportLine {
+  directive: string;
+  /** 'inline', 'eval', … or only the origin of a blocked URL: paths and queries may carry personal data */
+  blocked: string;
+  /** the page's path, without its query */
+  page: string;
+  source: string;
+  line: number | null;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 300) : '');
+
+function originOnly(value: string): string {
+  if (!value.includes(':') || /^[a-z-]+$/i.test(value)) return value.slice(0, 40);
+  try {
+    const url = new URL(value);
+    return url.origin === 'null' ? `${url.protocol}` : url.origin;
+  } catch {
+    return value.split(/[/?#]/)[0]?.slice(0, 40) ?? '';
+  }
+}
+
+function pathOnly(value: string): string {
+  try {
+    return new URL(value).pathname.slice(0, 200);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The violations in a report body, masked for the log: report-uri's `{ "csp-report": {…} }` or the Reporting API's
+ * `[{ "type": "csp-violation", "body": {…} }]`. Anything else yields none.
+ */
+export function cspReportLines(body: unknown): CspReportLine[] {
+  const raw: Record<string, unknown>[] = [];
+  if (Array.isArray(body)) {
+    for (const r of body.slice(0, 10)) {
+      if (r && typeof r === 'object' && (r as { type?: unknown }).type === 'csp-violation') {
+        const b = (r as { body?: unknown }).body;
+        if (b && typeof b === 'object') raw.push(b as Record<string, unknown>);
+      }
+    }
+  } else if (body && typeof body === 'object') {
+    const r = (body as Record<string, unknown>)['csp-report'];
+    if (r && typeof r === 'object') raw.push(r as Record<string, unknown>);
+  }
+  return raw
+    .map((r) => ({
+      directive: text(r['effective-directive'] ?? r.effectiveDirective ?? r['violated-directive']).split(' ')[0] ?? '',
+      blocked: originOnly(text(r['blocked-uri'] ?? r.blockedURL)),
+      page: pathOnly(text(r['document-uri'] ?? r.documentURL)),
+      source: pathOnly(text(r['source-file'] ?? r.sourceFile)),
+      line: typeof (r['line-number'] ?? r.lineNumber) === 'number' ? Number(r['line-number'] ?? r.lineNumber) : null,
+    }))
+    .filter((l) => l.directive !== '');
+}
+
+/**
+ * POST /api/csp-report: browsers send it with no cookie and no CSRF token, as `application/csp-report` or
+ * `application/reports+json`. Each violation becomes one warning line (masked: cspReportLines); 204, or 400 for a
+ * body that is no CSP report. Registered after the rate limiter and the access hook (app.ts).
+ */
+export function cspReportRoutes(): FastifyPluginAsync {
+  return async (app) => {
+    for (const type of ['application/csp-report', 'application/reports+json']) {
+      app.addContentTypeParser(
+        type,
+        { parseAs: 'string', bodyLimit: CSP_REPORT_BODY_LIMIT },
+        (_request, body, done) => {
+          try {
+            done(null, JSON.parse(String(body)));
+          } catch {
+            done(new AppError('VALIDATION_FAILED'), undefined);
+          }
+        },
+      );
+    }
+    app.post(
+      CSP_REPORT_PATH,
+      {
+        // No session is read and nothing is changed for anyone: a report needs neither cookie nor CSRF token.
+        config: {
+          access: 'visitor',
+          csrf: 'none',
+          rateLimit: { max: CSP_REPORTS_PER_MINUTE, timeWindow: '1 minute' },
+        },
+        bodyLimit: CSP_REPORT_BODY_LIMIT,
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        const lines = cspReportLines(request.body);
+        if (lines.length === 0) throw new AppError('VALIDATION_FAILED');
+        for (const csp of lines) request.log.warn({ csp }, 'csp violation');
+        return reply.code(204).send();
+      },
+    );
+  };
 }
