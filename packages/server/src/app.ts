@@ -3,9 +3,9 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import fastifyWebsocket from '@fastify/websocket';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
 import { apiPaths, CHAT_MAX_FRAME_BYTES, isAppRoute, type SessionResponse } from '@selfserve/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,6 +55,7 @@ import { cspReportRoutes, registerSecurityHeaders } from './plugins/security-hea
 import { registerSerializer } from './plugins/serializer.ts';
 import { registerSession } from './plugins/session.ts';
 import { databaseSessionStore, redisSessionStore } from './plugins/session-store.ts';
+import { compressedPage, loadServerRenderer, type ServerRenderer } from './ssr/render-page.ts';
 
 /** Builds the whole app without listening: main.ts listens, tests call inject(). */
 export async function buildApp(
@@ -158,11 +159,19 @@ export async function buildApp(
   await app.register(callUsRoutes(deps));
   await app.register(privacyRoutes(deps, { redis }));
   await app.register(agentRoutes(deps));
+  await app.register(agentTicketRoutes(deps));
   await app.register(agentChatRoutes(deps));
   await app.register(settingsRoutes(deps));
-  await app.register(agentTicketRoutes(deps));
 
-  registerSpa(app, config.staticDir, readSession(deps));
+  // Public pages render on the server when the web's SSR build is there (docs/ssr.md).
+  const ssr = await loadServerRenderer({
+    app,
+    staticDir: config.staticDir,
+    db: deps.db,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  registerSpa(app, config.staticDir, readSession(deps), ssr);
   return app;
 }
 
@@ -188,6 +197,7 @@ function registerSpa(
   app: FastifyInstance,
   staticDir: string,
   currentSession: (request: FastifyRequest, reply: FastifyReply) => Promise<SessionResponse>,
+  ssr: ServerRenderer | null = null,
 ): void {
   const indexFile = path.join(staticDir, 'index.html');
   const hasSpa = fs.existsSync(indexFile);
@@ -217,7 +227,20 @@ function registerSpa(
     // A path with a file extension is a missing asset, not a client route.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(url);
     if (request.method === 'GET' && hasSpa && !isApi && !looksLikeFile) {
-      const page = pageWithSession(template, await currentSession(request, reply));
+      const session = await currentSession(request, reply);
+      // A public page comes rendered, with its data (docs/ssr.md); any other page, or a render that failed, is the SPA.
+      const rendered = ssr?.handles(url) ? await ssr.render(request, session, template) : null;
+      if (rendered) {
+        const { body, encoding } = compressedPage(request.headers['accept-encoding'], rendered.html);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
+          .code(rendered.status)
+          .header('vary', 'accept-encoding')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(body);
+      }
+      const page = pageWithSession(template, session);
       // A path that is none of the app's pages (contract appRoutePatterns) still gets the app, which shows its
       // not-found page, but with the status that says so (issue 14): crawlers and monitors see a 404.
       if (!isAppRoute(url)) reply.code(404);
