@@ -226,7 +226,8 @@ function registerSpa(
     const isApi = API_PREFIXES.some((p) => url.startsWith(p));
     // A path with a file extension is a missing asset, not a client route.
     const looksLikeFile = /\.[a-z0-9]+$/i.test(url);
-    if (request.method === 'GET' && hasSpa && !isApi && !looksLikeFile) {
+    // HEAD too: the page's status and headers (curl -sI, monitors); Node sends no body for it.
+    if ((request.method === 'GET' || request.method === 'HEAD') && hasSpa && !isApi && !looksLikeFile) {
       const session = await currentSession(request, reply);
       // A public page comes rendered, with its data (docs/ssr.md); any other page, or a render that failed, is the SPA.
       const rendered = ssr?.handles(url) ? await ssr.render(request, session, template) : null;

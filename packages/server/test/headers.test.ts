@@ -110,6 +110,8 @@ describe.each(testDatabases)('security headers [%s]', (dialect) => {
   it('puts the site policy and the usual headers on every kind of answer', async () => {
     const answers: [string, Promise<LightMyRequestResponse>, number][] = [
       ['a page', t.app.inject({ method: 'GET', url: '/home' }), 200],
+      // what `curl -sI` asks
+      ['a page by HEAD', t.app.inject({ method: 'HEAD', url: '/home' }), 200],
       ['an unknown page', t.app.inject({ method: 'GET', url: '/no-such-page' }), 404],
       ['a script', t.app.inject({ method: 'GET', url: '/assets/app-1234.js' }), 200],
       ['a style sheet', t.app.inject({ method: 'GET', url: '/assets/app-1234.css' }), 200],
@@ -238,7 +240,7 @@ describe('security headers with a partner allowed to frame the app', () => {
 describe('HSTS', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { trustProxy: 'loopback' });
+    t = await createTestApp('sqlite', { trustProxy: ['loopback'] });
   });
   afterAll(async () => {
     await t.close();

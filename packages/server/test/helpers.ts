@@ -111,7 +111,7 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(method: 'GET' | 'HEAD' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) {
     const res = await this.app.inject({
       method,
       url,
