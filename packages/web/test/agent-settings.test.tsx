@@ -5,7 +5,7 @@ import {
   DEFAULT_CHAT_CONFIG,
   type SwitchesResponse,
 } from '@selfserve/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentSettingsPage } from '../src/features/agent/settings/settings-page';
@@ -36,13 +36,18 @@ function server(puts: { url: string; body: unknown }[]) {
       }
       return jsonResponse(switches);
     },
-    [chatAvailabilityPaths.config]: () =>
-      jsonResponse({
+    [chatAvailabilityPaths.config]: (_url, init) => {
+      if (init?.method === 'PUT') {
+        puts.push({ url: chatAvailabilityPaths.config, body: JSON.parse(String(init.body)) });
+        return jsonResponse({ status: 'SUCCESS', regions: [] });
+      }
+      return jsonResponse({
         status: 'SUCCESS',
         regions: [
           { region: 'gb', config: DEFAULT_CHAT_CONFIG.gb, updated_at: '2026-11-20T10:00:00.000Z', updated_by: 'seed' },
         ],
-      }),
+      });
+    },
     [agentSettingsPaths.callUs]: () => jsonResponse({ status: 'SUCCESS', lines: [line] }),
     [agentSettingsPaths.callUsLine.replace(':id', line.id)]: (_url, init) => {
       puts.push({ url: line.id, body: JSON.parse(String(init?.body)) });
@@ -63,6 +68,20 @@ function server(puts: { url: string; body: unknown }[]) {
 
 describe('the settings page (docs/agent.md "Settings")', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it('limits a region’s chat to listed cities and car categories, empty meaning every one', async () => {
+    const puts: { url: string; body: unknown }[] = [];
+    server(puts);
+    renderWithSession(<AgentSettingsPage />, { route: '/agent/settings' });
+    const cities = await screen.findByRole('textbox', { name: /^Cities/ });
+    await userEvent.type(cities, 'London,  Manchester ,');
+    const region = cities.closest('form') as HTMLFormElement;
+    await userEvent.click(within(region).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect(puts[0]?.body).toEqual({
+      regions: { gb: { ...DEFAULT_CHAT_CONFIG.gb, cities: ['London', 'Manchester'], car_categories: 'all' } },
+    });
+  });
 
   it('saves the master switches as they are ticked, and says so', async () => {
     const puts: { url: string; body: unknown }[] = [];

@@ -170,6 +170,18 @@ function RegionForm({
           onChange={(e) => setDraft({ ...draft, time_zone: e.target.value.trim() })}
         />
       </label>
+      <ListField
+        label={t('agent.settings.chat.cities')}
+        hint={t('agent.settings.chat.listHint')}
+        value={draft.cities}
+        onChange={(cities) => setDraft({ ...draft, cities })}
+      />
+      <ListField
+        label={t('agent.settings.chat.carCategories')}
+        hint={t('agent.settings.chat.listHint')}
+        value={draft.car_categories}
+        onChange={(car_categories) => setDraft({ ...draft, car_categories })}
+      />
       <HoursEditor
         id={`${region}-bot`}
         legend={t('agent.settings.chat.botHours')}
@@ -191,6 +203,38 @@ function RegionForm({
       {save.isSuccess ? <p role="status">{t('agent.settings.saved')}</p> : null}
       {save.isError ? <SaveError error={save.error} /> : null}
     </form>
+  );
+}
+
+/** 'all', or the listed names: written as a comma list, empty meaning every one (the server trims and checks them). */
+function ListField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: 'all' | string[];
+  onChange: (value: 'all' | string[]) => void;
+}) {
+  const [text, setText] = useState(value === 'all' ? '' : value.join(', '));
+  return (
+    <label className="agent-settings__field">
+      {label}
+      <span className="field-hint">{hint}</span>
+      <input
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          const names = e.target.value
+            .split(',')
+            .map((name) => name.trim())
+            .filter(Boolean);
+          onChange(names.length === 0 ? 'all' : names);
+        }}
+      />
+    </label>
   );
 }
 
