@@ -46,7 +46,7 @@ describe.each(testDatabases)('article authoring in the agent console [%s]', (dia
     t = await createTestApp(dialect, { kbContentDir: folder }, { kb: folder });
     agent = await signedIn(t.app, accounts.agentIn);
     admin = await signedIn(t.app, accounts.admin);
-   }, 60_000);
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     fs.rmSync(path.dirname(folder), { recursive: true, force: true });

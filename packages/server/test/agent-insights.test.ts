@@ -118,7 +118,7 @@ describe.each(testDatabases)('insights in the agent console [%s]', (dialect) => 
   beforeAll(async () => {
     t = await createTestApp(dialect, {}, { kb: fixtureKb });
     await writeSources(t);
-   }, 60_000);
+  }, 60_000);
   afterAll(async () => {
     await t.close();
   });

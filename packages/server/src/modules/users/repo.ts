@@ -42,16 +42,18 @@ export function listSubscriptions(db: Kysely<Database>, userId: string) {
 }
 
 export function listDemoAccounts(db: Kysely<Database>) {
-  return db
-    .selectFrom('users')
-    .select(['email', 'name', 'role', 'staff_role', 'country_code', 'demo_description'])
-    .where('demo_description', 'is not', null)
-    // Riders and drivers first, the agent console's people after them.
-    .orderBy(sql`case when staff_role is null then 0 else 1 end`)
-    .orderBy('role')
-    .orderBy('country_code')
-    .orderBy('email')
-    .execute();
+  return (
+    db
+      .selectFrom('users')
+      .select(['email', 'name', 'role', 'staff_role', 'country_code', 'demo_description'])
+      .where('demo_description', 'is not', null)
+      // Riders and drivers first, the agent console's people after them.
+      .orderBy(sql`case when staff_role is null then 0 else 1 end`)
+      .orderBy('role')
+      .orderBy('country_code')
+      .orderBy('email')
+      .execute()
+  );
 }
 
 /** A user's profile language (users.locale): a driver's app language, everyone's preferred language. */
