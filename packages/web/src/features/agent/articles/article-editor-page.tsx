@@ -1,4 +1,10 @@
-import { type AgentArticle, agentRoutes, type SupportedLocale, supportedLocales } from '@selfserve/contract';
+import {
+  type AgentArticle,
+  agentRoutes,
+  languageNames,
+  type SupportedLocale,
+  supportedLocales,
+} from '@selfserve/contract';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -23,16 +29,6 @@ interface EditorValues {
   tags: string;
   side_load: string;
 }
-
-const languageNames: Record<SupportedLocale, string> = {
-  en: 'English',
-  hi: 'हिन्दी',
-  kn: 'ಕನ್ನಡ',
-  ta: 'தமிழ்',
-  te: 'తెలుగు',
-  fr: 'Français',
-  nl: 'Nederlands',
-};
 
 function valuesOf(article: AgentArticle, locale: SupportedLocale): EditorValues {
   const version = article.locales.find((l) => l.locale === locale);
