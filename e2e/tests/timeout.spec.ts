@@ -13,7 +13,17 @@ test('a call held past the timeout shows the timeout message and a retry that wo
     await new Promise(() => {});
   });
 
-  await page.goto('/article/100608');
+  // The server renders a fresh /article/{id} with its data (docs/ssr.md): open home, then go to the article in the
+  // app (as a link would), so the browser asks for the article itself and meets the held call.
+  await page.goto('/home');
+  await expect
+    .poll(() =>
+      page.locator('#root').evaluate((root) => Object.keys(root).some((k) => k.startsWith('__reactContainer'))),
+    )
+    .toBe(true);
+  await page.evaluate(
+    "window.history.pushState({}, '', '/article/100608'); window.dispatchEvent(new PopStateEvent('popstate'))",
+  );
   const alert = page.getByRole('alert').filter({ hasText: messages.requestTimedOut });
   await expect(alert).toBeVisible({ timeout: TIMEOUT_MS + 15_000 });
   // Still on the page: a timeout is not "no response at all", which would leave for the login refresh page.
