@@ -101,7 +101,7 @@ export async function buildApp(
     await redis?.quit();
   });
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // After the headers, so an overload 503 carries them too.
   await registerPressure(app, config.pressure);
   registerInputGuard(app);

@@ -87,26 +87,54 @@ export function registerAccess(
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Synchronous unless a user must be read (docs/performance.md "Per-request cost").
+  app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config ?? {};
     const access = config.access ?? 'visitor';
     if (access === 'provider') {
       const sent = request.headers[TELEPHONY_SECRET_HEADER];
-      if (typeof sent !== 'string' || !safeEqual(sent, opts.config.telephonySecret)) throw new AppError('FORBIDDEN');
-      return; // no cookie is trusted here, so no CSRF token is needed either
+      if (typeof sent !== 'string' || !safeEqual(sent, opts.config.telephonySecret)) {
+        done(new AppError('FORBIDDEN'));
+        return;
+      }
+      done(); // no cookie is trusted here, so no CSRF token is needed either
+      return;
     }
     if (access === 'user' || access === 'agent' || access === 'admin') {
-      const user = request.session ? await findUserById(opts.db, request.session.userId) : undefined;
-      if (!user) throw new AppError('UNAUTHORIZED');
-      if (!mayAct(user, access)) throw new AppError('FORBIDDEN');
-      request.user = user;
-    }
-    if (STATE_CHANGING.has(request.method) && config.csrf !== 'none') {
-      const sent = request.headers[CSRF_HEADER];
-      const binding = request.csrfBinding;
-      if (typeof sent !== 'string' || binding === null || !safeEqual(sent, opts.csrfTokenFor(binding))) {
-        throw new AppError('CSRF_MISSING');
+      const session = request.session;
+      // Read with the session when its store can (plugins/session.ts), else here: either way in this request.
+      const user = !session
+        ? undefined
+        : request.sessionUser && request.sessionUser.id === session.userId
+          ? request.sessionUser
+          : findUserById(opts.db, session.userId);
+      if (user instanceof Promise) {
+        user.then((found) => done(userCheck(request, found, access) ?? csrfCheck(request, config)), done);
+        return;
+      }
+      const refused = userCheck(request, user, access);
+      if (refused) {
+        done(refused);
+        return;
       }
     }
+    done(csrfCheck(request, config));
   });
+
+  function userCheck(request: FastifyRequest, user: UserRow | undefined, access: Access): AppError | undefined {
+    if (!user) return new AppError('UNAUTHORIZED');
+    if (!mayAct(user, access)) return new AppError('FORBIDDEN');
+    request.user = user;
+    return undefined;
+  }
+
+  function csrfCheck(request: FastifyRequest, config: { csrf?: 'header' | 'none' }): AppError | undefined {
+    if (!STATE_CHANGING.has(request.method) || config.csrf === 'none') return undefined;
+    const sent = request.headers[CSRF_HEADER];
+    const binding = request.csrfBinding;
+    if (typeof sent !== 'string' || binding === null || !safeEqual(sent, opts.csrfTokenFor(binding))) {
+      return new AppError('CSRF_MISSING');
+    }
+    return undefined;
+  }
 }

@@ -34,9 +34,11 @@ export function hasUnstorableText(value: unknown): boolean {
  * before validation or any query runs (multipart fields are checked where they are read, with hasUnstorableText).
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (hasUnstorableText(request.params) || hasUnstorableText(request.query) || hasUnstorableText(request.body)) {
-      throw new AppError('VALIDATION_FAILED', coded('unstorableText'));
+      done(new AppError('VALIDATION_FAILED', coded('unstorableText')));
+      return;
     }
+    done();
   });
 }

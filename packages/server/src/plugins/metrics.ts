@@ -52,12 +52,15 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig, databas
   });
   registerDatabaseMetrics(registry, database);
 
-  app.addHook('onRequest', async (_request, reply) => {
+  // Synchronous hooks (done, not async): no promise per request (docs/performance.md "Per-request cost").
+  const decrement = () => inFlight.dec();
+  app.addHook('onRequest', (_request, reply, done) => {
     inFlight.inc();
     // 'close' comes once whether the answer was sent or the client went away (no onResponse then).
-    reply.raw.once('close', () => inFlight.dec());
+    reply.raw.once('close', decrement);
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's pattern (/api/tickets/:id), never the raw URL: ids and queries would make a series per request.
     const labels = {
       method: request.method,
@@ -66,6 +69,7 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig, databas
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const route = {

@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -10,9 +11,28 @@ import { AppError } from '../lib/app-error.ts';
  * keeps style attributes. The app may be framed only by FRAME_ANCESTORS (the provider's pages for share-pass
  * popups); none by default.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
+  const helmetHeaders = helmetHeadersFor(helmetOptions(config));
+  // Helmet's headers depend on the configuration only (no nonces, no per-route policy): worked out once here, not
+  // rebuilt by helmet for every request (docs/performance.md "Per-request cost"). They go on the raw response with
+  // helmet's own names and order, so every answer's bytes are what @fastify/helmet wrote.
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of helmetHeaders) raw.setHeader(name, value);
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.header('reporting-endpoints', REPORTING_ENDPOINTS);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done();
+  });
+}
+
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+const REPORTING_ENDPOINTS = 'csp="/api/csp-report"';
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function helmetOptions(config: AppConfig): Readonly<HelmetOptions> {
   const frameAncestors = config.frameAncestors.length > 0 ? config.frameAncestors : ["'none'"];
-  await app.register(fastifyHelmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,14 +59,32 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    // Set below, and only over TLS: on plain HTTP it means nothing and would pin a local demo to HTTPS.
+    // Set by the hook, and only over TLS: on plain HTTP it means nothing and would pin a local demo to HTTPS.
     strictTransportSecurity: false,
+  };
+}
+
+/**
+ * The headers helmet writes for these options, in its order and with its names: its middleware run once against a
+ * response that only records them. Helmet's policy parser throws on a bad directive, so a bad configuration still
+ * stops the start.
+ */
+export function helmetHeadersFor(options: Readonly<HelmetOptions>): [string, string][] {
+  const headers = new Map<string, [string, string]>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), [name, String(value)]);
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+    },
+  };
+  let failure: unknown = null;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) failure = err;
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    reply.header('reporting-endpoints', 'csp="/api/csp-report"');
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  if (failure) throw failure;
+  return [...headers.values()];
 }
 
 /** Where browsers report what the policy blocked (report-uri, and report-to through Reporting-Endpoints). */

@@ -1,6 +1,7 @@
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, VISITOR_COOKIE } from '@selfserve/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import type { UserRow } from '../db/schema.ts';
 import { hmac, randomToken, sha256 } from '../lib/crypto.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 
@@ -9,8 +10,16 @@ declare module 'fastify' {
     session: SessionRecord | null;
     /** The value CSRF tokens are bound to: the session cookie when signed in, else the visitor cookie. */
     csrfBinding: string | null;
+    /**
+     * The session's user when it was read with the session (one query: the database store on a route that needs a
+     * user, plugins/access.ts); null otherwise. Read at the same moment as the session, never kept across requests.
+     */
+    sessionUser: UserRow | null;
   }
 }
+
+/** Routes whose access hook needs the signed-in user (plugins/access.ts): the session is read with it. */
+const NEEDS_USER = new Set<unknown>(['user', 'agent', 'admin']);
 
 export interface SessionTools {
   start(
@@ -26,6 +35,7 @@ export interface SessionTools {
 export function registerSession(app: FastifyInstance, config: AppConfig, store: SessionStore): SessionTools {
   app.decorateRequest('session', null);
   app.decorateRequest('csrfBinding', null);
+  app.decorateRequest('sessionUser', null);
 
   const csrfTokenFor = (binding: string) => hmac(config.sessionSecret, `csrf:${binding}`);
   const cookieOptions = (request: FastifyRequest, maxAge: number) => ({
@@ -36,14 +46,36 @@ export function registerSession(app: FastifyInstance, config: AppConfig, store: 
     maxAge,
   });
 
-  app.addHook('onRequest', async (request) => {
-    const raw = request.cookies[SESSION_COOKIE];
-    if (raw) {
-      request.session = await store.get(sha256(raw));
-      if (request.session) request.csrfBinding = raw;
-    }
+  // Synchronous unless there is a session to read (docs/performance.md "Per-request cost"). A session is read from
+  // its store on every request, never cached here: signing out on one instance ends it on all at once.
+  const visitorBinding = (request: FastifyRequest) => {
     // The CSRF check itself is the access hook's (plugins/access.ts), as routes declare what they need.
     if (!request.csrfBinding) request.csrfBinding = request.cookies[VISITOR_COOKIE] ?? null;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) {
+      visitorBinding(request);
+      done();
+      return;
+    }
+    const id = sha256(raw);
+    const withUser = store.getWithUser && NEEDS_USER.has(request.routeOptions.config?.access);
+    const read = withUser
+      ? (store.getWithUser?.(id) ?? Promise.resolve(null)).then((found) => {
+          request.sessionUser = found?.user ?? null;
+          return found?.session ?? null;
+        })
+      : store.get(id);
+    read.then(
+      (session) => {
+        request.session = session;
+        if (session) request.csrfBinding = raw;
+        visitorBinding(request);
+        done();
+      },
+      (err: Error) => done(err),
+    );
   });
 
   const ensureVisitor = (reply: FastifyReply, request: FastifyRequest) => {
