@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Article, kbArticleResponseSchema, kbPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { boldLineHeadings, contentWarnings, parseContentFile } from '../src/modules/kb/content.ts';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
+import { testConfig } from './test-config.ts';
 
 describe('bold lines used as headings', () => {
   const file = (body: string) => `---\nid: "9"\nindex: customer\ntype: article\nparent: "2"\ntitle: X\n---\n${body}`;
@@ -157,6 +159,44 @@ describe.each(testDatabases)('article page data [%s]', (dialect) => {
     expect((await article(riya, '23')).feedback).toEqual({ helpful: 3, total: 3 });
     // Another article has its own count.
     expect((await article(riya, '21')).feedback).toEqual({ helpful: 0, total: 0 });
+  });
+
+  it('shows a vote on another instance within about a second, and on the voting one at once', async () => {
+    // A second instance over the same database: its own Kysely object, so its own per-instance caches (as a second
+    // process would have; the caches key on the database object).
+    const other = await buildApp(testConfig(), {
+      ...t.database,
+      db: t.database.db.withPlugin({ transformQuery: (a) => a.node, transformResult: async (a) => a.result }),
+    });
+    try {
+      const onOther = new TestClient(other);
+      const visitor = new TestClient(t.app);
+      // Both instances have read (and keep) the counts.
+      const before = (await article(onOther, '24')).feedback;
+      expect((await article(visitor, '24')).feedback).toEqual(before);
+      const meera = await signedIn(accounts.trialMember);
+      expect((await meera.post(kbPaths.feedback, { article_id: '24', helpful: true })).statusCode).toBe(200);
+      const after = { helpful: before.helpful + 1, total: before.total + 1 };
+      // The voting instance at once.
+      expect((await article(visitor, '24')).feedback).toEqual(after);
+      // The other within about a second (its feedback stamp is read at most once a second).
+      const started = Date.now();
+      let seen = (await article(onOther, '24')).feedback;
+      while (seen.total !== after.total && Date.now() - started < 3000) {
+        await new Promise((r) => setTimeout(r, 100));
+        seen = (await article(onOther, '24')).feedback;
+      }
+      expect(seen).toEqual(after);
+      expect(Date.now() - started).toBeLessThan(2000);
+      // A changed vote too, the other way round: cast on the other instance, seen there at once.
+      const meeraOther = new TestClient(other);
+      meeraOther.cookies = meera.cookies;
+      meeraOther.csrf = meera.csrf;
+      expect((await meeraOther.post(kbPaths.feedback, { article_id: '24', helpful: false })).statusCode).toBe(200);
+      expect((await article(onOther, '24')).feedback).toEqual({ helpful: before.helpful, total: after.total });
+    } finally {
+      await other.close();
+    }
   });
 });
 

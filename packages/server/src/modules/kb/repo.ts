@@ -697,6 +697,98 @@ export async function feedbackCounts(db: Db, articleId: string): Promise<{ helpf
   return { helpful: Number(row?.helpful ?? 0), total: Number(row?.total ?? 0) };
 }
 
+/**
+ * Helpful counts kept per instance between votes (docs/performance.md "Article fetch"): every article fetch shows
+ * them, and reading them from the database was the largest part of a fetch. The instance that records a vote drops
+ * that article's counts at once (forgetFeedbackCounts), so the voter sees the vote in the next answer; every vote
+ * also writes a new feedback stamp (bumpFeedbackStamp), which each instance reads at most once a second, dropping
+ * all its counts when it changed: another instance shows a vote within about a second, as with kbVersion.
+ */
+const FEEDBACK_STAMP_KEY = 'feedback';
+const FEEDBACK_STAMP_TTL_MS = 1000;
+const FEEDBACK_COUNTS_CACHE_SIZE = 20_000;
+
+interface FeedbackCounts {
+  helpful: number;
+  total: number;
+}
+
+interface CountsCache {
+  stamp: string | null;
+  checkedAt: number;
+  checking: Promise<void> | null;
+  /** moves on at every drop: counts read before a drop are not kept after it */
+  generation: number;
+  entries: Map<string, FeedbackCounts>;
+}
+
+const countsCaches = new WeakMap<object, CountsCache>();
+
+function countsCacheOf(db: Db): CountsCache {
+  let cache = countsCaches.get(db);
+  if (!cache) {
+    cache = { stamp: null, checkedAt: 0, checking: null, generation: 0, entries: new Map() };
+    countsCaches.set(db, cache);
+  }
+  return cache;
+}
+
+async function checkFeedbackStamp(db: Db, cache: CountsCache): Promise<void> {
+  const row = await db.selectFrom('kb_meta').select('value').where('key', '=', FEEDBACK_STAMP_KEY).executeTakeFirst();
+  const stamp = row?.value ?? '';
+  if (stamp !== cache.stamp) {
+    cache.entries.clear();
+    cache.generation++;
+    cache.stamp = stamp;
+  }
+  cache.checkedAt = Date.now();
+}
+
+/** An article's helpful counts: this instance's copy, checked against the feedback stamp at most once a second. */
+export async function cachedFeedbackCounts(db: Db, articleId: string): Promise<FeedbackCounts> {
+  const cache = countsCacheOf(db);
+  if (Date.now() - cache.checkedAt >= FEEDBACK_STAMP_TTL_MS) {
+    // One read of the stamp however many requests arrive meanwhile.
+    cache.checking ??= checkFeedbackStamp(db, cache).finally(() => {
+      cache.checking = null;
+    });
+    await cache.checking;
+  }
+  const hit = cache.entries.get(articleId);
+  if (hit) return hit;
+  const generation = cache.generation;
+  const counts = await feedbackCounts(db, articleId);
+  // A vote recorded (or seen) while the counts were read may not be in them: keep them only if none was.
+  if (cache.generation === generation) {
+    cache.entries.set(articleId, counts);
+    if (cache.entries.size > FEEDBACK_COUNTS_CACHE_SIZE) {
+      cache.entries.delete(cache.entries.keys().next().value as string);
+    }
+  }
+  return counts;
+}
+
+/** Drops this instance's counts of an article after it recorded a vote on it (the voter sees it at once). */
+export function forgetFeedbackCounts(db: Db, articleId: string): void {
+  const cache = countsCaches.get(db);
+  if (!cache) return;
+  cache.entries.delete(articleId);
+  cache.generation++;
+}
+
+/**
+ * A new feedback stamp, written after (or with) every vote: the other instances drop their counts when they next
+ * read it (within a second). Unique per write, like the knowledge-base version.
+ */
+export async function bumpFeedbackStamp(db: Db): Promise<void> {
+  const value = `${new Date().toISOString()}#${crypto.randomUUID()}`;
+  await db
+    .insertInto('kb_meta')
+    .values({ key: FEEDBACK_STAMP_KEY, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
 /** Articles of some indexes by their helpful votes, most first (only those with at least one). */
 export async function mostHelpful(db: Db, indexes: string[], limit: number): Promise<string[]> {
   const rows = await db

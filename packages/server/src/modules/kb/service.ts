@@ -35,13 +35,15 @@ import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
 import { plainBodyOf, readBody } from './content.ts';
 import {
+  bumpFeedbackStamp,
+  cachedFeedbackCounts,
   claimAddressVote,
   currentSynonyms,
   type FeedbackRow,
-  feedbackCounts,
   findArticlePage,
   findBookingContext,
   findTranslation,
+  forgetFeedbackCounts,
   hasFeedbackVote,
   kbVersion,
   listTranslatedTitles,
@@ -434,8 +436,9 @@ export async function articleById(
       .map((r) => localised(summaryOf(r), titles)),
     ancestors: ancestorsOf(self, tree.byId).map((r) => localised(summaryOf(r), titles)),
     updated: row.updated_on,
-    // Read every time (never cached with the article): a vote shows at once.
-    feedback: await feedbackCounts(db, row.id),
+    // Never cached with the article: this instance's counts show its own votes at once and the other instances'
+    // within a second (cachedFeedbackCounts).
+    feedback: await cachedFeedbackCounts(db, row.id),
   };
 }
 
@@ -655,7 +658,12 @@ export async function recordFeedback(
 ): Promise<boolean> {
   const { address, ...row } = vote;
   if (!address) {
-    await upsertFeedback(db, row);
+    // The stamp after the vote, so an instance that sees the new stamp reads counts with the vote in them.
+    await db.transaction().execute(async (trx) => {
+      await upsertFeedback(trx, row);
+      await bumpFeedbackStamp(trx);
+    });
+    forgetFeedbackCounts(db, row.article_id);
     return true;
   }
   const day = now.toISOString().slice(0, 10);
@@ -671,8 +679,10 @@ export async function recordFeedback(
       firstToday = votes === 1;
     }
     await upsertFeedback(trx, row);
+    await bumpFeedbackStamp(trx);
     return true;
   });
+  if (recorded) forgetFeedbackCounts(db, row.article_id);
   if (firstToday) {
     // Counts are needed for the day they count; yesterday's is kept for clocks that differ between instances.
     const yesterday = new Date(now.getTime() - 24 * 3600 * 1000).toISOString().slice(0, 10);
