@@ -14,9 +14,9 @@ import type { BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
 import { findArticle } from '../kb/repo.ts';
-import { type Cursor, listBookings, listCities } from './repo.ts';
+import { type Cursor, type CustomerBookingRow, listBookingPage, listBookings, listCities } from './repo.ts';
 
-export function toCustomerBooking(b: BookingRow): CustomerBooking {
+export function toCustomerBooking(b: CustomerBookingRow): CustomerBooking {
   return {
     id: b.id,
     crn: b.crn,
@@ -72,7 +72,7 @@ export interface BookingPage {
 function bookingPage(
   secret: string,
   at: { user: string; list: string; page: number },
-  rows: BookingRow[],
+  rows: CustomerBookingRow[],
   next: PageKey['cursor'] | null,
 ): BookingPage {
   return {
@@ -93,7 +93,7 @@ export async function bookingListPage(
   const list = q.status ? `list:${q.status}` : 'list';
   const key = q.page_key ? readPageKey(secret, q.page_key, { user: who.userId, list, page: q.page_no }) : null;
   const after = key && 't' in key.cursor ? key.cursor : null;
-  const rows = await listBookings(db, who.userId, who.audience, after, BOOKINGS_PAGE_SIZE + 1, q.status);
+  const rows = await listBookingPage(db, who.userId, who.audience, after, BOOKINGS_PAGE_SIZE + 1, q.status);
   const page = rows.slice(0, BOOKINGS_PAGE_SIZE);
   const last = page.at(-1);
   const more = rows.length > BOOKINGS_PAGE_SIZE && q.page_no < BOOKINGS_MAX_PAGES && last !== undefined;
