@@ -67,7 +67,7 @@ async function main() {
   const js = fs.existsSync(path.join(webDist, 'index.html')) ? firstPageJs(webDist).totalKb : null;
   if (js !== null) {
     console.log(
-      `\nfirst-page JavaScript ${js.toFixed(1)} KB gzip (goal ≤ ${GOALS.firstPageKb} KB) ${mark(js <= GOALS.firstPageKb)}`,
+      `\nfirst-page JavaScript ${js.toFixed(2)} KB gzip (goal ≤ ${GOALS.firstPageKb} KB) ${mark(js <= GOALS.firstPageKb)}`,
     );
   }
   if (!hasBuild()) {

@@ -45,6 +45,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Every browser we serve has native modulepreload; the polyfill would cost first-page bytes.
         modulePreload: { polyfill: false },
         rolldownOptions: {
+          // The SPA's page (index.html) and the first script of a server-rendered page (src/boot.ts, docs/ssr.md).
+          input: {
+            index: path.resolve(import.meta.dirname, 'index.html'),
+            boot: path.resolve(import.meta.dirname, 'src/boot.ts'),
+          },
           output: {
             codeSplitting: {
               // The libraries every page needs change rarely: one long-cached chunk. Page-only libraries

@@ -101,8 +101,18 @@ describe.each(testDatabases)('server-rendered public pages (issue 19) [%s]', (di
     for (const tag of res.body.match(/<script\b[^>]*>/g) ?? []) {
       expect(tag).toMatch(/type="module"[^>]*src=|type="application\/json"/);
     }
-    // The page's own module and CSS come with the page (no waterfall before hydrating).
-    expect(headHtml(res.body)).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/article-[^"]+\.js">/);
+    // One script starts the page, after its first paint (docs/ssr.md "First paint"): nothing else is fetched before.
+    const head = headHtml(res.body);
+    expect(head.match(/<script type="module"[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[^"]+\.js">$/),
+    ]);
+    expect(head).not.toContain('modulepreload');
+    // It loads the app's entry first, then the page's own module among the rest, all at once (no waterfall).
+    const modules = jsonBlock(res.body, 'boot-modules') as string[];
+    expect(modules[0]).toMatch(/^\/assets\/index-[^"]+\.js$/);
+    expect(modules).toContainEqual(expect.stringMatching(/^\/assets\/article-[^"]+\.js$/));
+    expect(modules).toContainEqual(expect.stringMatching(/^\/assets\/framework-[^"]+\.js$/));
+    expect(new Set(modules).size).toBe(modules.length);
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self'/);
     expect(res.headers['cache-control']).toBe('no-store');
   });

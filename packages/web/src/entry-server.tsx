@@ -20,7 +20,7 @@ import { ApiError, configureApiClient, setCsrfToken } from './lib/api-client';
 import { sessionQueryKey } from './lib/get-session';
 import { setLocale, setReaderCountry } from './lib/i18n';
 import { setServerDomWindow } from './lib/kb/sanitize-html';
-import { setServerSite } from './lib/site-location';
+import { readerCountryOf, setServerSite } from './lib/site-location';
 
 export { SSR_STATE_ID };
 
@@ -141,8 +141,8 @@ async function renderNow(request: RenderRequest): Promise<RenderResult | null> {
   configureApiClient({ fetch: request.fetch });
   setCsrfToken(session.csrf_token);
   const locale = await setLocale(session.language);
-  // The browser's first render has no reader country yet either (the session provider sets it afterwards).
-  setReaderCountry(null);
+  // As the browser's first render does (main.tsx): the country comes with the session.
+  setReaderCountry(readerCountryOf(session));
 
   const queryClient = createQueryClient();
   // A failed call is shown as the browser shows it, without retries: no retry after a failure, none on mount (a

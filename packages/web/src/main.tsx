@@ -6,7 +6,8 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { rememberAppVersion } from './lib/app-version';
 import { sessionQueryKey, takeBootSession } from './lib/get-session';
-import { setLocale } from './lib/i18n';
+import { setLocale, setReaderCountry } from './lib/i18n';
+import { readerCountryOf } from './lib/site-location';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
@@ -22,6 +23,8 @@ const queryClient = createQueryClient();
 const bootSession = takeBootSession();
 if (bootSession) queryClient.setQueryData(sessionQueryKey, bootSession);
 const language = setLocale(bootSession?.language ?? navigator.language);
+// Dates and numbers as the server wrote them: setting the country later would re-render every translated text.
+setReaderCountry(readerCountryOf(bootSession));
 
 // A public page the server rendered (docs/ssr.md) carries its router and query state (app/hydrate.tsx takes over).
 const serverState = document.getElementById('ssr-state');

@@ -51,6 +51,9 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const NOSCRIPT = /<noscript>[\s\S]*?<\/noscript>/;
 /** The web app's hydration chunk: the SPA's own first page never loads it, a server-rendered page always does. */
 const HYDRATE_MODULE = 'src/app/hydrate.tsx';
+/** The first script of a server-rendered page, and the element it reads the app's modules from (web src/boot.ts). */
+const BOOT_MODULE = 'src/boot.ts';
+const BOOT_MODULES_ID = 'boot-modules';
 
 export interface ServerRendererOptions {
   app: FastifyInstance;
@@ -75,12 +78,14 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
   const { JSDOM } = await import('jsdom');
   ssr.setDomWindow(new JSDOM('').window);
 
-  /** modulepreload and stylesheet links for a page's module, its locale file and what they import. */
-  const assetLinks = (
-    pageModule: string,
-    locale: SupportedLocale,
-    template: string,
-  ): { stylesheets: string; modules: string } => {
+  // The first script of a server-rendered page (packages/web/src/boot.ts): it starts the app once the page is painted.
+  const bootFile = manifest[BOOT_MODULE]?.file;
+  if (!bootFile) throw new Error(`${manifestFile} names no ${BOOT_MODULE}: rebuild the web app`);
+  const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+  const preloadLink = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+  /** The stylesheet links and module URLs of a page's module, its locale file and what they import. */
+  const pageAssets = (pageModule: string, locale: SupportedLocale): { stylesheets: string[]; modules: string[] } => {
     const files = new Set<string>();
     const css = new Set<string>();
     const visit = (key: string) => {
@@ -97,13 +102,23 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
       locale === 'en' ? key.endsWith('src/lib/english.ts') : key.endsWith(`locales/${locale}.json`),
     );
     if (localeKey) visit(localeKey);
-    const stylesheets = [...css]
-      .filter((sheet) => !template.includes(`/${sheet}"`))
-      .map((sheet) => `<link rel="stylesheet" crossorigin href="/${sheet}">`);
-    const modules = [...files]
-      .filter((file) => file.endsWith('.js') && !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    return { stylesheets: stylesheets.join('\n    '), modules: modules.join('\n    ') };
+    return {
+      stylesheets: [...css].map((sheet) => `/${sheet}`),
+      modules: [...files].filter((file) => file.endsWith('.js')).map((file) => `/${file}`),
+    };
+  };
+
+  /**
+   * The template's entry script and module preloads give way to the boot script, and the app's modules (the entry
+   * first) are listed for it to load after the first paint (docs/ssr.md "First paint").
+   */
+  const withBootScript = (template: string, pageModules: string[]): { html: string; modules: string[] } => {
+    const entry = template.match(entryScript)?.[1];
+    const preloaded = [...template.matchAll(preloadLink)].map((m) => m[1] as string);
+    const html = template
+      .replace(entryScript, `<script type="module" crossorigin src="/${bootFile}"></script>\n    `)
+      .replace(preloadLink, '');
+    return { html, modules: [...new Set([...(entry ? [entry] : []), ...preloaded, ...pageModules])] };
   };
 
   return {
@@ -133,19 +148,24 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
         });
         if (!result) return null;
         const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-        const links = assetLinks(pageModule, result.lang, template);
-        const html = moveStylesheetsFirst(template, links.stylesheets)
+        const assets = pageAssets(pageModule, result.lang);
+        const stylesheets = assets.stylesheets
+          .filter((href) => !template.includes(`${href}"`))
+          .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
+        const boot = withBootScript(moveStylesheetsFirst(template, stylesheets.join('\n    ')), assets.modules);
+        const html = boot.html
           .replace(/<html lang="[^"]*"/, `<html lang="${result.lang}"`)
           .replace(/<title>[\s\S]*?<\/title>/, '')
           .replace(/<meta name="description"[^>]*>/, '')
-          .replace('</head>', `    ${result.head}\n    ${links.modules}\n  </head>`)
+          .replace('</head>', `    ${result.head}\n  </head>`)
           // The page reads without JavaScript: no "needs JavaScript" notice.
           .replace(NOSCRIPT, '')
           .replace(
             ROOT_ELEMENT,
             `<div id="root">${result.html}</div>` +
               `<script type="application/json" id="${BOOT_SESSION_ID}">${json(session)}</script>` +
-              `<script type="application/json" id="${ssr.SSR_STATE_ID}">${result.state}</script>`,
+              `<script type="application/json" id="${ssr.SSR_STATE_ID}">${result.state}</script>` +
+              `<script type="application/json" id="${BOOT_MODULES_ID}">${json(boot.modules)}</script>`,
           );
         return { status: result.status, html };
       } catch (error) {

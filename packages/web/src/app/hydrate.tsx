@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -79,7 +79,8 @@ export async function hydratePage(
       <App queryClient={queryClient} router={router} />
     </StrictMode>
   );
-  if (state) hydrateRoot(container, app);
+  // In a transition React hydrates in slices, yielding to the browser between them: no long task for a large page.
+  if (state) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   // Keeps the description, canonical and Open Graph tags right on the next pages (its own chunk, loaded after).
   void import('./head-sync').then((m) => m.syncPageHead(router, queryClient));

@@ -1,11 +1,11 @@
-import { isUkHost, membershipOf, siteCountry } from '@selfserve/contract';
+import { isUkHost, membershipOf } from '@selfserve/contract';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { useSelectDetails } from '../features/users/api/get-select-details';
 import { useUserInfo } from '../features/users/api/get-user-info';
 import { useSessionQuery } from '../lib/get-session';
 import { setLocale, setReaderCountry } from '../lib/i18n';
 import { allSwitchesOn, SessionContext, type SessionState } from '../lib/session';
-import { siteHostname } from '../lib/site-location';
+import { readerCountryOf, siteHostname } from '../lib/site-location';
 
 const noOrigins: readonly string[] = [];
 
@@ -36,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (language) void setLocale(language);
   }, [language]);
   // Dates and numbers are written as in the reader's country: their profile's, else the site's.
-  const country = user?.country_code ?? (session ? siteCountry(siteHostname(), session.uk_host_marker) : null);
+  const country = readerCountryOf(session);
   useEffect(() => {
     setReaderCountry(country);
   }, [country]);

@@ -1,3 +1,5 @@
+import { type SessionResponse, siteCountry } from '@selfserve/contract';
+
 /**
  * Where the page is being looked at: the browser's own address, or, while the server renders a page (docs/ssr.md),
  * the address of the request it renders. Code that renders with the site's origin or host name asks here, so the
@@ -16,4 +18,13 @@ export function siteOrigin(): string {
 
 export function siteHostname(): string {
   return typeof window === 'undefined' ? (serverSite?.hostname ?? '') : window.location.hostname;
+}
+
+/**
+ * The country dates and numbers are written for: the signed-in reader's profile's, else the site's. Known from the
+ * session alone, so the server's render and the browser's first one both use it (nothing re-renders afterwards).
+ */
+export function readerCountryOf(session: SessionResponse | undefined): string | null {
+  if (!session) return null;
+  return session.user?.country_code ?? siteCountry(siteHostname(), session.uk_host_marker);
 }

@@ -1,0 +1,34 @@
+// The only script a server-rendered page starts with (docs/ssr.md "First paint"). The page's HTML and CSS are already
+// readable, so the app's modules (about 120 KB) are fetched once that page has been painted, not before: on a slow
+// link they would otherwise share its bandwidth with the HTML and CSS and hold the first paint back. The server
+// lists them in the page (BOOT_MODULES_ID): the app's entry first, then everything it and the page's routes import,
+// preloaded together so that nothing waits for a chain of imports.
+
+/** The JSON list of module URLs the server writes into a server-rendered page (packages/server/src/ssr). */
+const BOOT_MODULES_ID = 'boot-modules';
+
+/** Starting a module's fetch costs the page a moment: at most this many in one task, so none of them is long. */
+const IMPORTS_PER_TASK = 6;
+
+function startApp(): void {
+  const element = document.getElementById(BOOT_MODULES_ID);
+  const modules = JSON.parse(element?.textContent ?? '[]') as string[];
+  // Each module runs as soon as it and what it imports have arrived, so the app's code is evaluated in several
+  // short tasks rather than one long one.
+  const next = (from: number) => {
+    for (const href of modules.slice(from, from + IMPORTS_PER_TASK)) void import(/* @vite-ignore */ href);
+    if (from + IMPORTS_PER_TASK < modules.length) setTimeout(() => next(from + IMPORTS_PER_TASK), 0);
+  };
+  next(0);
+}
+
+let started = false;
+const startOnce = () => {
+  if (started) return;
+  started = true;
+  startApp();
+};
+// After the next frame is painted (a timer queued from requestAnimationFrame runs after that frame). A page opened in
+// a background tab paints no frame: the timer starts the app anyway.
+requestAnimationFrame(() => setTimeout(startOnce, 0));
+setTimeout(startOnce, 200);
