@@ -101,3 +101,15 @@ test("a signed-in reader's server-rendered article: the one-touch panel works af
   // spec's 'already received' answer).
   await expect(page.getByRole('dialog', { name: /^Request (already )?received$/ })).toBeVisible();
 });
+
+/** Where lib/app-version.ts keeps it (a string: the e2e project compiles without the DOM library). */
+const APP_VERSION = "window.sessionStorage.getItem('selfserve.app.version')";
+
+test('a page the native app opens keeps its app version for the pages after it (loaded only then)', async ({ page }) => {
+  await page.goto('/home?app_version=512');
+  await hydrated(page);
+  await expect.poll(() => page.evaluate(APP_VERSION)).toBe('512');
+  await page.goto('/kb');
+  await hydrated(page);
+  expect(await page.evaluate(APP_VERSION)).toBe('512');
+});

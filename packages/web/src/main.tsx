@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { rememberAppVersion } from './lib/app-version';
 import { sessionQueryKey, takeBootSession } from './lib/get-session';
 import { setLocale, setReaderCountry } from './lib/i18n';
 import { readerCountryOf } from './lib/site-location';
@@ -12,8 +11,11 @@ import { readerCountryOf } from './lib/site-location';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
-// The app's version comes with the entry URL only; keep it for the pages that follow (support history).
-rememberAppVersion(window.location.search);
+// The app's version comes with the entry URL only (a page the native app opens); keep it for the pages that follow
+// (support history). Only those pages load the code that keeps it.
+if (new URLSearchParams(window.location.search).has('app_version')) {
+  void import('./lib/app-version').then((m) => m.rememberAppVersion(window.location.search));
+}
 
 // One cache and one router for the page's lifetime, made outside React so StrictMode cannot double them.
 const queryClient = createQueryClient();
