@@ -105,7 +105,7 @@ test("a signed-in reader's server-rendered article: the one-touch panel works af
 /** Where lib/app-version.ts keeps it (a string: the e2e project compiles without the DOM library). */
 const APP_VERSION = "window.sessionStorage.getItem('selfserve.app.version')";
 
-test('a page the native app opens keeps its app version for the pages after it (loaded only then)', async ({ page }) => {
+test('a page the native app opens keeps its app version for the next pages', async ({ page }) => {
   await page.goto('/home?app_version=512');
   await hydrated(page);
   await expect.poll(() => page.evaluate(APP_VERSION)).toBe('512');
