@@ -204,7 +204,7 @@ function localised<T extends ArticleSummary>(summary: T, titles: Map<string, str
 
 function localisedTree(nodes: CategoryNode[], titles: Map<string, string> | null): CategoryNode[] {
   if (!titles || titles.size === 0) return nodes;
-  return nodes.map((n) => ({ ...localised(n, titles), articles: localisedTree(n.articles, titles) }));
+  return nodes.map((n) => nodeOf(localised(n, titles), localisedTree(n.articles, titles)));
 }
 
 /**
@@ -252,10 +252,7 @@ export async function categoryTree(
 ): Promise<CategoryNode[]> {
   const version = await kbVersion(db);
   const { rows, children, whitelisted } = await treeOf(db, indexes, version);
-  const build = (row: TreeRow): CategoryNode => ({
-    ...summaryOf(row),
-    articles: (children.get(row.id) ?? []).map(build),
-  });
+  const build = (row: TreeRow): CategoryNode => nodeOf(summaryOf(row), (children.get(row.id) ?? []).map(build));
   // Context categories show only for a booking in that state; the others are the home categories.
   const top = rows
     .filter((r) => r.type === 'category' && !r.parent_id)
@@ -283,12 +280,29 @@ function ancestorsOf(row: Pick<TreeRow, 'parent_id'>, byId: Map<string, TreeRow>
   return path;
 }
 
+/**
+ * A summary with its children, written out field by field: objects made by spreading (`{ ...summary, articles }`)
+ * each get a hidden class of their own in V8, a few hundred bytes apiece, kept as long as the object is.
+ */
+function nodeOf(s: ArticleSummary, articles: CategoryNode[]): CategoryNode {
+  return {
+    id: s.id,
+    name: s.name,
+    title: s.title,
+    type: s.type,
+    index_name: s.index_name,
+    parent_id: s.parent_id,
+    label_names: s.label_names,
+    articles,
+  };
+}
+
 const nodes = new WeakMap<TreeRow, CategoryNode>();
 /** A tree row as the audience rules read it (childless), made once per row. */
 function asNode(row: TreeRow): CategoryNode {
   let node = nodes.get(row);
   if (!node) {
-    node = { ...summaryOf(row), articles: [] };
+    node = nodeOf(summaryOf(row), []);
     nodes.set(row, node);
   }
   return node;
@@ -417,9 +431,16 @@ export async function articleById(
   const titles = await translatedTitles(db, kv.language, version);
   const translation = titles?.has(row.id) ? await cachedTranslation(db, row.id, kv.language, version) : null;
   const body = translation?.body_html ?? row.body_html;
+  const s = summaryOf(row);
+  // Written out, not spread from the summary (a hidden class per answer otherwise: see nodeOf).
   return {
-    ...summaryOf(row),
-    ...(translation ? { name: translation.title, title: translation.title } : {}),
+    id: s.id,
+    name: translation ? translation.title : s.name,
+    title: translation ? translation.title : s.title,
+    type: s.type,
+    index_name: s.index_name,
+    parent_id: s.parent_id,
+    label_names: s.label_names,
     // The language actually served: the web says "not yet translated" when it is not the reader's.
     language: translation ? kv.language : indexLanguage(row.index_name),
     body,
@@ -535,13 +556,23 @@ async function searchResultOf(
   // A row imported before body_plain was stored: its plain text from the stored HTML, until the next import.
   const text = plain || plainBodyOf((await cachedArticle(db, hit.row.id, version))?.row.body_html ?? '');
   const snippet = highlight.snippet(text);
-  return {
-    ...summaryOf(hit.row),
+  const s = summaryOf(hit.row);
+  // One literal, not a spread of the summary: V8 gives each object made by spreading a hidden class of its own, and
+  // the rankings cache holds ~100,000 of them (docs/performance.md "What holds the memory").
+  const result: KbSearchResult = {
+    id: s.id,
+    name: s.name,
+    title: s.title,
+    type: s.type,
+    index_name: s.index_name,
+    parent_id: s.parent_id,
+    label_names: s.label_names,
     snippet: snippet.text,
     snippet_marks: snippet.marks,
     title_marks: highlight.marks(hit.row.title),
-    ...(hit.partial ? { partial: true } : {}),
   };
+  if (hit.partial) result.partial = true;
+  return result;
 }
 
 /** Builds the answers of some hits (their plain texts read in one query). */
