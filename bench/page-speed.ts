@@ -24,7 +24,18 @@ interface LighthouseReport {
   audits: Record<string, { numericValue?: number }>;
 }
 
-function lighthouse(url: string, out: string): LighthouseReport {
+/** Lighthouse's own trace recording fails now and then (NO_NAVSTART: "Please run Lighthouse again"): up to 3 tries. */
+function lighthouse(url: string, out: string, tries = 3): LighthouseReport {
+  try {
+    return lighthouseOnce(url, out);
+  } catch (error) {
+    if (tries <= 1) throw error;
+    console.warn(`Lighthouse failed on ${url}; running it again`);
+    return lighthouse(url, out, tries - 1);
+  }
+}
+
+function lighthouseOnce(url: string, out: string): LighthouseReport {
   execFileSync(
     'npx',
     [

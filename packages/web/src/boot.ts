@@ -7,6 +7,12 @@
 /** The JSON list of module URLs the server writes into a server-rendered page (packages/server/src/ssr). */
 const BOOT_MODULES_ID = 'boot-modules';
 
+// The modules below run in the order they arrive, so a schema may be parsed before lib/config.ts has told zod not to
+// probe `new Function` (which the CSP refuses and reports): the same setting, made first.
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig ??= {};
+zodGlobal.__zod_globalConfig.jitless = true;
+
 /** Starting a module's fetch costs the page a moment: at most this many in one task, so none of them is long. */
 const IMPORTS_PER_TASK = 6;
 
@@ -28,7 +34,8 @@ const startOnce = () => {
   started = true;
   startApp();
 };
-// After the next frame is painted (a timer queued from requestAnimationFrame runs after that frame). A page opened in
-// a background tab paints no frame: the timer starts the app anyway.
-requestAnimationFrame(() => setTimeout(startOnce, 0));
+// Once the whole page has been painted: this script runs when the HTML is parsed, but a frame may still show only
+// part of it (the parser paints as it goes), so two frames on (a timer queued from requestAnimationFrame runs after
+// that frame). A page opened in a background tab paints no frame: the timer starts the app anyway.
+requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startOnce, 0)));
 setTimeout(startOnce, 200);

@@ -3,9 +3,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ApiError } from '../lib/api-client';
+import { prepareDayFormat } from '../lib/i18n';
 import { App } from './app';
 import { type AppRouter, createAppRouter, createAppRoutes } from './router';
 import type { SsrQuery, SsrState } from './ssr-state';
+
+/** What marks a day written with formatDay in the server's HTML (the article's last update). */
+const DAY_SELECTOR = '.kb-article__updated';
 
 /**
  * The browser's side of a server-rendered page (docs/ssr.md), in a chunk of its own that the server's page preloads:
@@ -79,6 +83,13 @@ export async function hydratePage(
       <App queryClient={queryClient} router={router} />
     </StrictMode>
   );
+  if (state && container.querySelector(DAY_SELECTOR)) {
+    // The page shows a day: the browser's first date formatter (~10 ms) is made in a task of its own, not inside the
+    // render of the component showing it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    prepareDayFormat();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   // In a transition React hydrates in slices, yielding to the browser between them: no long task for a large page.
   if (state) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);

@@ -2,7 +2,7 @@ import { type Article, type ArticleSummary, kbFeedbackSchema, reasonBlock } from
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { useI18n } from '../../lib/i18n';
+import { formatDay, useI18n } from '../../lib/i18n';
 import { useArticle } from '../../lib/kb/get-article';
 import { rememberNode } from '../../lib/kb/kb-selection';
 import { labelOn } from '../../lib/kb/labels';
@@ -143,11 +143,7 @@ export function ArticleView({
         <div className="kb-article__meta">
           {updated ? (
             <p className="kb-article__updated" data-testid="article-updated">
-              {t('articlePage.lastUpdated', {
-                date: new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' }).format(
-                  new Date(`${updated}T00:00:00Z`),
-                ),
-              })}
+              {t('articlePage.lastUpdated', { date: formatDay(intl, updated) })}
             </p>
           ) : null}
           <ArticleShare title={article.title} />
