@@ -3,12 +3,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ApiError } from '../lib/api-client';
-import { prepareDayFormat } from '../lib/i18n';
+import { formatDay } from '../lib/day-format';
+import { currentIntl } from '../lib/i18n';
 import { App } from './app';
 import { type AppRouter, createAppRouter, createAppRoutes } from './router';
 import type { SsrQuery, SsrState } from './ssr-state';
 
-/** What marks a day written with formatDay in the server's HTML (the article's last update). */
+/** What marks a day written with formatDay (lib/day-format.ts) in the server's HTML (the article's last update). */
 const DAY_SELECTOR = '.kb-article__updated';
 
 /**
@@ -87,7 +88,7 @@ export async function hydratePage(
     // The page shows a day: the browser's first date formatter (~10 ms) is made in a task of its own, not inside the
     // render of the component showing it.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    prepareDayFormat();
+    formatDay(currentIntl(), '2000-01-01');
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
   // In a transition React hydrates in slices, yielding to the browser between them: no long task for a large page.

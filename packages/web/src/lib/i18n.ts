@@ -177,26 +177,8 @@ const subscribe = (listener: () => void) => {
 
 const snapshot = () => intlLocale(current, readerCountry);
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A calendar day (`YYYY-MM-DD`) written out in full ("2 January 2026") for `intl` (useI18n's). One formatter per
- * locale: the first a page makes costs ~10 ms (the browser builds its date patterns), which `prepareDayFormat` can
- * spend ahead, in a task of its own.
- */
-export function formatDay(intl: string, day: string): string {
-  let format = dayFormats.get(intl);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' });
-    dayFormats.set(intl, format);
-  }
-  return format.format(new Date(`${day}T00:00:00Z`));
-}
-
-/** Makes the current reader's day formatter now (hydrating a page that shows a day, app/hydrate.tsx). */
-export function prepareDayFormat(): void {
-  formatDay(snapshot(), '2000-01-01');
-}
+/** The tag dates and numbers are written with now (useI18n's `intl`), for code outside components. */
+export const currentIntl = snapshot;
 
 /**
  * The current language, a `t` bound to it, and `intl`, the tag to format dates and numbers with (language and the

@@ -2,7 +2,8 @@ import { type Article, type ArticleSummary, kbFeedbackSchema, reasonBlock } from
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { formatDay, useI18n } from '../../lib/i18n';
+import { formatDay } from '../../lib/day-format';
+import { useI18n } from '../../lib/i18n';
 import { useArticle } from '../../lib/kb/get-article';
 import { rememberNode } from '../../lib/kb/kb-selection';
 import { labelOn } from '../../lib/kb/labels';
