@@ -2,7 +2,7 @@
 // readable, so the app's modules (about 120 KB) are fetched once that page has been painted, not before: on a slow
 // link they would otherwise share its bandwidth with the HTML and CSS and hold the first paint back. The server
 // lists them in the page (BOOT_MODULES_ID): the app's entry first, then everything it and the page's routes import,
-// preloaded together so that nothing waits for a chain of imports.
+// all requested at once so that nothing waits for a chain of imports.
 
 /** The JSON list of module URLs the server writes into a server-rendered page (packages/server/src/ssr). */
 const BOOT_MODULES_ID = 'boot-modules';

@@ -13,8 +13,8 @@ import type { SsrQuery, SsrState } from './ssr-state';
 const DAY_SELECTOR = '.kb-article__updated';
 
 /**
- * The browser's side of a server-rendered page (docs/ssr.md), in a chunk of its own that the server's page preloads:
- * the first page of the SPA pays nothing for it.
+ * The browser's side of a server-rendered page (docs/ssr.md), in a chunk of its own that the server's page lists for
+ * its boot script: the first page of the SPA pays nothing for it.
  */
 /**
  * The server's answers into the browser's cache, as fresh as a fetch made now (the server's clock is not the
