@@ -74,13 +74,17 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
   if (!fs.existsSync(entryFile) || !fs.existsSync(manifestFile)) return null;
   const ssr = (await import(pathToFileURL(entryFile).href)) as SsrModule;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  // The first script of a server-rendered page (packages/web/src/boot.ts): it starts the app once the page is painted.
+  const bootFile = manifest[BOOT_MODULE]?.file;
+  if (!bootFile) {
+    // A browser build older than the server's renderer: the pages are served as the SPA until it is rebuilt.
+    log.warn(`${manifestFile} names no ${BOOT_MODULE}: pages render in the browser (rebuild the web app)`);
+    return null;
+  }
   // DOMPurify needs a DOM: one jsdom window for the process (renders take turns, docs/ssr.md).
   const { JSDOM } = await import('jsdom');
   ssr.setDomWindow(new JSDOM('').window);
 
-  // The first script of a server-rendered page (packages/web/src/boot.ts): it starts the app once the page is painted.
-  const bootFile = manifest[BOOT_MODULE]?.file;
-  if (!bootFile) throw new Error(`${manifestFile} names no ${BOOT_MODULE}: rebuild the web app`);
   const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
   const preloadLink = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
