@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, test as plain, type TestInfo } from '@playwright/test';
+import { type Browser, type BrowserContext, type Page, test as plain, type TestInfo } from '@playwright/test';
 import { test as withAxe } from './a11y.ts';
 
 /**
@@ -116,6 +116,36 @@ function createWatch() {
   return { watch, attach };
 }
 
+/**
+ * A server-rendered page reads before its app runs (docs/ssr.md "First paint"): its buttons answer once React has
+ * hydrated it, a moment after the load event. The suite drives pages as someone who waits for that moment: after a
+ * navigation, until the page has no app to start (the SPA's pages render in the browser) or hydrateRoot has marked
+ * the container. A string: the e2e project compiles without the DOM library.
+ */
+const APP_STARTED = `(() => {
+  if (!document.getElementById('boot-modules')) return true;
+  const root = document.getElementById('root');
+  return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+})()`;
+
+function waitForAppAfterNavigation(page: Page): void {
+  for (const name of ['goto', 'reload'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        // Polled with evaluate, which the page's CSP does not see (waitForFunction compiles its string with eval).
+        // Bounded: a page without JavaScript (ssr.spec's first test) never starts its app.
+        const deadline = Date.now() + 5_000;
+        while (Date.now() < deadline && !(await page.evaluate(APP_STARTED).catch(() => true))) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        return response;
+      },
+    });
+  }
+}
+
 async function runWatched(
   { context, browser }: { context: BrowserContext; browser: Browser },
   use: (w: CspWatch) => Promise<void>,
@@ -123,11 +153,14 @@ async function runWatched(
 ) {
   const { watch, attach } = createWatch();
   await attach(context);
+  for (const page of context.pages()) waitForAppAfterNavigation(page);
+  context.on('page', waitForAppAfterNavigation);
   // Contexts a test opens itself (a second user, a fresh visitor) are watched too, for this test only.
   const newContext = browser.newContext;
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const created = await newContext.apply(browser, args);
     await attach(created);
+    created.on('page', waitForAppAfterNavigation);
     return created;
   };
   try {
