@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
-import { PARTIAL_MAX, searchArticles } from '../src/modules/kb/repo.ts';
+import { searchArticles } from '../src/modules/kb/repo.ts';
+import { PARTIAL_MAX } from '../src/modules/kb/search-index.ts';
 import { openTestDatabase, type TestDatabase, testDatabases } from './helpers.ts';
 
 const contentKb = path.resolve(import.meta.dirname, '../../../content/kb');
@@ -101,7 +102,7 @@ describe.each(testDatabases)('search relevance on the real knowledge base [%s]',
   it(`finds the expected article in the top 3 for at least ${MIN_HIT_RATE * 100}% of ${relevanceSet.length} questions`, async () => {
     const misses: string[] = [];
     for (const [question, indexes, expected] of relevanceSet) {
-      const hits = await searchArticles(database.db, database.dialect, question, indexes, 10);
+      const hits = await searchArticles(database.db, question, indexes, 10);
       const top = hits.slice(0, 3).map((h) => h.id);
       if (!top.includes(expected)) {
         misses.push(
@@ -117,11 +118,11 @@ describe.each(testDatabases)('search relevance on the real knowledge base [%s]',
   }, 60_000);
 
   it(`lists at most ${PARTIAL_MAX} partial matches, never above a full match`, async () => {
-    const none = await searchArticles(database.db, database.dialect, 'refund zzqqxxjj', RIDER, 20);
+    const none = await searchArticles(database.db, 'refund zzqqxxjj', RIDER, 20);
     expect(none.length).toBeGreaterThan(0);
     expect(none.length).toBeLessThanOrEqual(PARTIAL_MAX);
     expect(none.every((h) => h.partial)).toBe(true);
-    const mixed = await searchArticles(database.db, database.dialect, 'refund wallet cancelled', RIDER, 20);
+    const mixed = await searchArticles(database.db, 'refund wallet cancelled', RIDER, 20);
     const firstPartial = mixed.findIndex((h) => h.partial);
     expect(firstPartial).toBeGreaterThan(0);
     expect(mixed.slice(firstPartial).every((h) => h.partial)).toBe(true);

@@ -2,20 +2,17 @@ import crypto from 'node:crypto';
 import {
   indexStopWords,
   normalizeSearchText,
-  type QueryGroup,
   queryGroups,
   type SupportedLocale,
   type Synonyms,
-  shortWordVariants,
-  typoTolerant,
-  withinOneEdit,
 } from '@selfserve/contract';
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { ContentNode } from './content.ts';
-import { ftsRange, ftsRowid } from './fts.ts';
+import { ftsRowid } from './fts.ts';
+import { type IndexHit, SearchIndex } from './search-index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -311,12 +308,6 @@ function searchTextOf(title: string): string {
 
 // ---- search ----------------------------------------------------------------------------------
 
-export interface SearchHit {
-  id: string;
-  /** matches some but not all of the query's words (below every full match) */
-  partial?: boolean;
-}
-
 /**
  * The knowledge-base version, read at most once a second per database: every cache of the knowledge base keys on
  * it, so an import by another process (kb:import, another instance) shows within a second, and one in this process
@@ -336,41 +327,6 @@ export async function kbVersion(db: Db): Promise<string> {
 
 export function forgetKbVersion(db: Db): void {
   versions.delete(db);
-}
-
-/** SQLite keeps the vocabulary in memory, reloaded when an import changes the knowledge-base version. */
-let vocabulary: { version: string; byLength: Map<number, string[]>; near: Map<string, string[]> } | null = null;
-const NEAR_CACHE_SIZE = 10_000;
-
-async function nearTermsSqlite(db: Db, term: string): Promise<string[]> {
-  const version = await kbVersion(db);
-  if (vocabulary?.version !== version) {
-    const byLength = new Map<number, string[]>();
-    for (const { term: t } of await db.selectFrom('kb_terms').select('term').execute()) {
-      const len = t.length;
-      const list = byLength.get(len) ?? [];
-      list.push(t);
-      byLength.set(len, list);
-    }
-    vocabulary = { version, byLength, near: new Map() };
-  }
-  const known = vocabulary.near.get(term);
-  if (known) return known;
-  const len = term.length;
-  const near: string[] = [];
-  for (const l of [len - 1, len, len + 1]) {
-    for (const t of vocabulary.byLength.get(l) ?? []) if (t !== term && withinOneEdit(term, t)) near.push(t);
-  }
-  // People repeat words: each word's neighbours are kept for the version (the most recent NEAR_CACHE_SIZE words).
-  vocabulary.near.set(term, near);
-  if (vocabulary.near.size > NEAR_CACHE_SIZE) vocabulary.near.delete(vocabulary.near.keys().next().value as string);
-  return near;
-}
-
-/** PostgreSQL asks its trigram index for the nearest words, then keeps those one edit away. */
-async function nearTermsPostgres(db: Db, term: string): Promise<string[]> {
-  const rows = await sql<{ term: string }>`select term from kb_terms order by term <-> ${term} limit 30`.execute(db);
-  return rows.rows.map((r) => r.term).filter((t) => t !== term && withinOneEdit(term, t));
 }
 
 /** The synonym table (content/kb/synonyms.yml), stored with the knowledge base as one kb_meta row. */
@@ -399,236 +355,47 @@ export async function currentSynonyms(db: Db): Promise<Synonyms> {
   return synonyms;
 }
 
-interface ExpandedGroup extends QueryGroup {
-  /** one-edit neighbours of a typed word of five letters or more; a shorter one's singular or plural */
-  near: string[];
-}
-
-/** Each query group, with its typed word's one-edit neighbours for words of five letters or more. */
-async function expandGroups(db: Db, dialect: DialectName, groups: QueryGroup[]): Promise<ExpandedGroup[]> {
-  return Promise.all(
-    groups.map(async (g) => {
-      const word = g.typed.length === 1 ? (g.typed[0] as string) : null;
-      // Search-as-you-type: the word being typed (the last) also matches as a prefix. Its near
-      // words match whole: as prefixes they would pull in thousands of documents on a large base.
-      const near = !word
-        ? []
-        : typoTolerant(word)
-          ? await (dialect === 'postgres' ? nearTermsPostgres(db, word) : nearTermsSqlite(db, word))
-          : shortWordVariants(word);
-      return { ...g, near };
-    }),
-  );
-}
-
-/** A group as an FTS5 expression: the typed word or phrase, its near words and its synonyms. */
-function ftsGroup(g: ExpandedGroup): string {
-  const phrase = (words: string[]) => `"${words.join(' ')}"`;
-  return `(${[
-    `${phrase(g.typed)}${g.prefix ? '*' : ''}`,
-    ...g.near.map((w) => phrase([w])),
-    ...g.alternatives.map(phrase),
-  ].join(' OR ')})`;
-}
-
-/** A group as a tsquery; `weight` 'A' keeps it to titles. */
-function tsGroup(g: ExpandedGroup, weight = ''): string {
-  const phrase = (words: string[], prefix = false) =>
-    `(${words.map((w, i) => `'${w}'${prefix && i === words.length - 1 ? `:*${weight}` : weight ? `:${weight}` : ''}`).join(' <-> ')})`;
-  return `(${[phrase(g.typed, g.prefix), ...g.near.map((w) => phrase([w])), ...g.alternatives.map((a) => phrase(a))].join(' | ')})`;
-}
-
 /**
- * The query ts_rank weighs a group by: ts_rank counts every word of a phrase on its own, so the stop words of a typed
- * synonym phrase ("get my money back") would reward articles that merely say "get"; they are left out of the ranking
- * (the match still needs the whole phrase).
+ * The search index of the current knowledge-base version (search-index.ts), built from the articles' rows when a
+ * search first needs it and kept per instance and database until an import changes the version: the same search on
+ * SQLite and PostgreSQL, answered from memory (docs/kb-search.md).
  */
-function tsRankGroup(g: ExpandedGroup): string {
-  const words = g.typed.length > 1 ? g.typed.filter((w) => !indexStopWords.has(w)) : g.typed;
-  return tsGroup({ ...g, typed: words.length > 0 ? words : g.typed });
+const searchIndexes = new WeakMap<object, { version: string; index: Promise<SearchIndex> }>();
+
+export async function searchIndexOf(db: Db): Promise<SearchIndex> {
+  const version = await kbVersion(db);
+  const known = searchIndexes.get(db);
+  if (known?.version === version) return known.index;
+  const index = db
+    .selectFrom('articles')
+    .select(['id', 'index_name', 'title', 'body_text'])
+    .where('type', '=', 'article')
+    .orderBy('id')
+    .execute()
+    .then((rows) => new SearchIndex(rows));
+  const entry = { version, index };
+  searchIndexes.set(db, entry);
+  // A failed read is not kept: the next search tries again.
+  index.catch(() => searchIndexes.get(db) === entry && searchIndexes.delete(db));
+  return index;
 }
 
 /**
- * Full-text search over titles (weighted) and bodies, ranked; the one dialect-specific function of the knowledge
- * base (FTS5 bm25 / tsvector ts_rank). The query's groups (contract queryGroups: stop words dropped, synonyms added)
- * must all match; when fewer than `limit` articles match all of them, the best partial matches follow (`partial`),
- * ordered by how many groups they match, then by how many match in the title, then by rank.
+ * Full-text search over titles (weighted) and bodies, ranked (search-index.ts). The query's groups (contract
+ * queryGroups: stop words dropped, synonyms added) must all match; when fewer than `limit` articles match all of
+ * them, the best partial matches follow (`partial`), ordered by how many groups they match, then by how many match in
+ * the title, then by rank.
  */
 export async function searchArticles(
   db: Db,
-  dialect: DialectName,
   query: string,
   indexes: string[],
   limit: number,
   reader: SupportedLocale = 'en',
-): Promise<SearchHit[]> {
+): Promise<IndexHit[]> {
   const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
   if (groups.length === 0 || indexes.length === 0) return [];
-  const expanded = await expandGroups(db, dialect, groups);
-  const full = await (dialect === 'postgres'
-    ? fullMatchesPostgres(db, expanded, indexes, limit)
-    : fullMatchesSqlite(db, expanded, indexes, limit));
-  if (full.length >= limit || expanded.length < 2) return full;
-  const room = Math.min(limit - full.length, PARTIAL_MAX);
-  const partial = await (dialect === 'postgres'
-    ? partialMatchesPostgres(db, expanded, indexes, room)
-    : partialMatchesSqlite(db, expanded, indexes, room, new Set(full.map((h) => h.id))));
-  return [...full, ...partial.map((h) => ({ ...h, partial: true }))];
-}
-
-async function fullMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
-  const q = groups.map((g) => tsGroup(g)).join(' & ');
-  const r = groups.map(tsRankGroup).join(' & ');
-  const result = await sql<SearchHit>`
-    select a.id
-    from articles a, cast(${q} as tsquery) q, cast(${r} as tsquery) r
-    where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
-    order by ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) desc, a.title limit ${limit}`.execute(db);
-  return result.rows;
-}
-
-interface FtsHit {
-  id: string;
-  title: string;
-  rank: number;
-  rowid: number;
-}
-
-/**
- * SQLite: which article each search-index entry is (id and title by FTS rowid), read once per knowledge-base version
- * and database: looking the page of hits up in `articles` cost more than the search itself (docs/performance.md).
- */
-interface IndexEntry {
-  id: string;
-  title: string;
-  index: string;
-}
-const entryCache = new WeakMap<object, { version: string; entries: Map<number, IndexEntry> }>();
-
-async function indexEntries(db: Db): Promise<Map<number, IndexEntry>> {
-  const version = await kbVersion(db);
-  const known = entryCache.get(db);
-  if (known?.version === version) return known.entries;
-  const rows = await sql<{ rowid: number; id: string; index_name: string; title: string }>`
-    select rowid, id, index_name, title from articles where type = 'article'`.execute(db);
-  const entries = new Map(
-    rows.rows.map((r) => [ftsRowid(r.index_name, r.rowid), { id: r.id, title: r.title, index: r.index_name }]),
-  );
-  entryCache.set(db, { version, entries });
-  return entries;
-}
-
-/**
- * The best `limit` articles of some indexes matching an FTS5 expression, by bm25 (title ×10), then title. Each index
- * is its own rowid range of the contentless index (fts.ts): FTS5 reads only that range of each word's list; the hits'
- * ids and titles come from the per-version entry map, so no row is read.
- */
-async function ftsTop(db: Db, match: string, indexes: string[], limit: number): Promise<FtsHit[]> {
-  const entries = await indexEntries(db);
-  const hits: FtsHit[] = [];
-  for (const index of indexes) {
-    const [low, high] = ftsRange(index);
-    const result = await sql<{ rowid: number; rank: number }>`
-      select rowid, bm25(articles_fts, 10.0, 1.0) as rank
-      from articles_fts
-      where articles_fts match ${match} and rowid between ${low} and ${high}
-      order by rank limit ${limit}`.execute(db);
-    for (const r of result.rows) {
-      const entry = entries.get(r.rowid);
-      // An entry the map lacks was written by an import after the version was read: it shows from the next read.
-      // Another index whose code is the same shares the range: its entries are left out here.
-      if (entry?.index === index) hits.push({ id: entry.id, title: entry.title, rank: r.rank, rowid: r.rowid });
-    }
-  }
-  return hits.sort((a, b) => a.rank - b.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0)).slice(0, limit);
-}
-
-async function fullMatchesSqlite(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
-  const hits = await ftsTop(db, groups.map(ftsGroup).join(' AND '), indexes, limit);
-  return hits.map((h) => ({ id: h.id }));
-}
-
-/** At most this many partial matches follow the full ones: the best few, not every article sharing a word. */
-export const PARTIAL_MAX = 5;
-/** How many of the best-ranked articles matching any group SQLite's partial search counts the groups of. */
-const PARTIAL_CANDIDATES = 50;
-
-/** Articles matching some but not all groups: the more groups, then the more of them in the title, first. */
-async function partialMatchesPostgres(db: Db, groups: ExpandedGroup[], indexes: string[], limit: number) {
-  const any = groups.map((g) => tsGroup(g)).join(' | ');
-  const matched = sql.join(
-    groups.map((g) => sql`(a.search_vector @@ cast(${tsGroup(g)} as tsquery))::int`),
-    sql` + `,
-  );
-  const titled = sql.join(
-    groups.map((g) => sql`(a.search_vector @@ cast(${tsGroup(g, 'A')} as tsquery))::int`),
-    sql` + `,
-  );
-  const result = await sql<SearchHit>`
-    select m.id from (
-      select a.id, a.title, ts_rank('{0.1, 0.2, 0.4, 1.0}', a.search_vector, r) as rank,
-        ${matched} as matched, ${titled} as titled
-      from articles a, cast(${any} as tsquery) q, cast(${groups.map(tsRankGroup).join(' | ')} as tsquery) r
-      where a.search_vector @@ q and a.index_name in (${sql.join(indexes)}) and a.type = 'article'
-    ) m
-    where m.matched < ${groups.length}
-    order by m.matched desc, m.titled desc, m.rank desc, m.title limit ${limit}`.execute(db);
-  return result.rows.map((r) => ({ id: r.id }));
-}
-
-/**
- * SQLite: the best-ranked candidates matching any group (bm25 already puts documents with more of the words, and
- * title matches, first), then how many groups each matches: with two groups, every candidate that is not a full match
- * matches one; with more, each group's entries in the candidates' rowid ranges are asked of FTS5 (the index's own
- * answer, no text read). Titles are matched in memory.
- */
-async function partialMatchesSqlite(
-  db: Db,
-  groups: ExpandedGroup[],
-  indexes: string[],
-  limit: number,
-  full: ReadonlySet<string>,
-) {
-  const candidates = (
-    await ftsTop(db, groups.map(ftsGroup).join(' OR '), indexes, Math.max(PARTIAL_CANDIDATES, limit * 4))
-  ).filter((c) => !full.has(c.id));
-  const counts = new Map<number, number>();
-  if (groups.length > 2 && candidates.length > 0) {
-    const low = Math.min(...candidates.map((c) => c.rowid));
-    const high = Math.max(...candidates.map((c) => c.rowid));
-    const wanted = new Set(candidates.map((c) => c.rowid));
-    for (const g of groups) {
-      const rows = await sql<{ rowid: number }>`
-        select rowid from articles_fts where articles_fts match ${ftsGroup(g)} and rowid between ${low} and ${high}`.execute(
-        db,
-      );
-      for (const { rowid } of rows.rows) if (wanted.has(rowid)) counts.set(rowid, (counts.get(rowid) ?? 0) + 1);
-    }
-  }
-  return candidates
-    .map((hit) => {
-      const title = ` ${searchTextOf(hit.title)} `;
-      let titled = 0;
-      for (const g of groups) if (groupIn(g, title)) titled++;
-      return { hit, matched: groups.length > 2 ? (counts.get(hit.rowid) ?? 0) : 1, titled };
-    })
-    .filter((c) => c.matched > 0 && c.matched < groups.length)
-    .sort(
-      (a, b) =>
-        b.matched - a.matched ||
-        b.titled - a.titled ||
-        a.hit.rank - b.hit.rank ||
-        a.hit.title.localeCompare(b.hit.title),
-    )
-    .slice(0, limit)
-    .map((c) => ({ id: c.hit.id }));
-}
-
-/** Whether a group matches a normalised text (words between single spaces, one space at each end), as FTS5 would. */
-function groupIn(g: ExpandedGroup, text: string): boolean {
-  const typed = g.typed.join(' ');
-  if (text.includes(` ${typed} `) || (g.prefix && text.includes(` ${typed}`))) return true;
-  return [...g.near, ...g.alternatives.map((a) => a.join(' '))].some((w) => text.includes(` ${w} `));
+  return (await searchIndexOf(db)).search(groups, indexes, limit);
 }
 
 export function recordZeroResultSearch(db: Db, query: string, indexes: string[]) {

@@ -609,7 +609,7 @@ async function rankedResults(
     searchCache.set(key, cached);
     return cached;
   }
-  const found = await searchArticles(db, dialect, query, indexes, limit, reader);
+  const found = await searchArticles(db, query, indexes, limit, reader);
   // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
   const highlight = highlighterFor(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
   const hits: RankedHit[] = [];

@@ -1,0 +1,386 @@
+import {
+  indexStopWords,
+  normalizeSearchText,
+  type QueryGroup,
+  shortWordVariants,
+  typoTolerant,
+  withinOneEdit,
+} from '@selfserve/contract';
+
+/**
+ * The knowledge base's search index, in memory: built once per knowledge-base version from the articles' rows and
+ * kept per instance like the category tree, the same on SQLite and PostgreSQL (docs/kb-search.md). An inverted index
+ * of the normalised words (each word's articles with how often it occurs in the title and in the body), each
+ * article's words in order (phrases), and the vocabulary sorted (prefixes) and by length (typos). Ranking is BM25 as
+ * SQLite's FTS5 computes it (`bm25(title 10, body 1)`), over the same tokens.
+ */
+
+export interface IndexedArticle {
+  id: string;
+  index_name: string;
+  title: string;
+  /** the body's normalised words, single spaces (articles.body_text) */
+  body_text: string;
+}
+
+export interface IndexHit {
+  id: string;
+  /** matches some but not all of the query's groups (below every full match) */
+  partial?: boolean;
+}
+
+/** A query group with its typed word's one-edit neighbours (five letters or more) or its other number (3–4). */
+interface ExpandedGroup extends QueryGroup {
+  near: string[];
+}
+
+/** At most this many partial matches follow the full ones: the best few, not every article sharing a word. */
+export const PARTIAL_MAX = 5;
+const NEAR_CACHE_SIZE = 10_000;
+// FTS5's bm25 constants and the column weights the search has always used (title ×10).
+const K1 = 1.2;
+const B = 0.75;
+const TITLE_WEIGHT = 10;
+
+/** A phrase's hits: the articles (ascending) and its occurrences in each one's title and body. */
+interface PhraseHits {
+  docs: Int32Array;
+  title: Uint16Array;
+  body: Uint16Array;
+}
+const NO_HITS: PhraseHits = { docs: new Int32Array(0), title: new Uint16Array(0), body: new Uint16Array(0) };
+
+export class SearchIndex {
+  readonly size: number;
+  private readonly ids: string[];
+  private readonly indexNames: string[];
+  private readonly titles: string[];
+  /** every article's word ids in order: article d's title from `titleAt[d]`, its body from `bodyAt[d]` to `titleAt[d + 1]` */
+  private readonly words: Int32Array;
+  private readonly titleAt: Int32Array;
+  private readonly bodyAt: Int32Array;
+  private readonly avgLength: number;
+  private readonly termIds = new Map<string, number>();
+  /** the vocabulary sorted, with each word's id: a prefix is a range of it */
+  private readonly sorted: string[];
+  private readonly sortedIds: Int32Array;
+  /** postings: term t's articles are postDocs[postAt[t] .. postAt[t + 1]) */
+  private readonly postAt: Int32Array;
+  private readonly postDocs: Int32Array;
+  private readonly postTitle: Uint16Array;
+  private readonly postBody: Uint16Array;
+  /** the typo vocabulary by length: every word but the stop words, so a typo is never corrected into one */
+  private readonly byLength = new Map<number, string[]>();
+  private readonly nearCache = new Map<string, string[]>();
+  // Scratch space of one query (a search runs to its end synchronously): per article, the groups it matches, those
+  // in its title, and its score; `touched` lists the articles to reset.
+  private readonly groupMask: Uint8Array;
+  private readonly titleMask: Uint8Array;
+  private readonly score: Float64Array;
+
+  constructor(rows: readonly IndexedArticle[]) {
+    const n = rows.length;
+    this.size = n;
+    this.ids = rows.map((r) => r.id);
+    this.indexNames = rows.map((r) => r.index_name);
+    this.titles = rows.map((r) => r.title);
+    this.titleAt = new Int32Array(n + 1);
+    this.bodyAt = new Int32Array(n);
+    const vocabulary: string[] = [];
+    const idOf = (w: string) => {
+      let id = this.termIds.get(w);
+      if (id === undefined) {
+        id = vocabulary.length;
+        vocabulary.push(w);
+        this.termIds.set(w, id);
+      }
+      return id;
+    };
+    let words = new Int32Array(Math.max(1024, n * 64));
+    let at = 0;
+    const push = (text: string) => {
+      for (const w of text.split(' ')) {
+        if (!w) continue;
+        if (at === words.length) {
+          const grown = new Int32Array(words.length * 2);
+          grown.set(words);
+          words = grown;
+        }
+        words[at++] = idOf(w);
+      }
+    };
+    for (let d = 0; d < n; d++) {
+      const row = rows[d] as IndexedArticle;
+      this.titleAt[d] = at;
+      push(normalizeSearchText(row.title));
+      this.bodyAt[d] = at;
+      push(row.body_text);
+    }
+    this.titleAt[n] = at;
+    this.words = words.slice(0, at);
+    this.avgLength = n > 0 ? at / n : 0;
+
+    // Postings, in two passes: how many articles hold each word, then each article's counts.
+    const terms = vocabulary.length;
+    const seenIn = new Int32Array(terms).fill(-1);
+    const df = new Int32Array(terms);
+    for (let d = 0; d < n; d++) {
+      for (let i = this.titleAt[d] as number; i < (this.titleAt[d + 1] as number); i++) {
+        const t = this.words[i] as number;
+        if (seenIn[t] !== d) {
+          seenIn[t] = d;
+          df[t] = (df[t] as number) + 1;
+        }
+      }
+    }
+    this.postAt = new Int32Array(terms + 1);
+    for (let t = 0; t < terms; t++) this.postAt[t + 1] = (this.postAt[t] as number) + (df[t] as number);
+    const total = this.postAt[terms] as number;
+    this.postDocs = new Int32Array(total);
+    this.postTitle = new Uint16Array(total);
+    this.postBody = new Uint16Array(total);
+    const next = this.postAt.slice(0, terms);
+    const slot = new Int32Array(terms);
+    seenIn.fill(-1);
+    for (let d = 0; d < n; d++) {
+      const titleEnd = this.bodyAt[d] as number;
+      for (let i = this.titleAt[d] as number; i < (this.titleAt[d + 1] as number); i++) {
+        const t = this.words[i] as number;
+        if (seenIn[t] !== d) {
+          seenIn[t] = d;
+          const s = next[t] as number;
+          next[t] = s + 1;
+          slot[t] = s;
+          this.postDocs[s] = d;
+        }
+        const s = slot[t] as number;
+        // A word said more than 65,535 times in one article counts that many.
+        if (i < titleEnd) this.postTitle[s] = Math.min(65535, (this.postTitle[s] as number) + 1);
+        else this.postBody[s] = Math.min(65535, (this.postBody[s] as number) + 1);
+      }
+    }
+
+    const order = vocabulary.map((_, i) => i).sort((a, b) => compare(vocabulary[a] as string, vocabulary[b] as string));
+    this.sorted = order.map((i) => vocabulary[i] as string);
+    this.sortedIds = Int32Array.from(order);
+    for (const w of vocabulary) {
+      if (indexStopWords.has(w)) continue;
+      const list = this.byLength.get(w.length);
+      if (list) list.push(w);
+      else this.byLength.set(w.length, [w]);
+    }
+    this.groupMask = new Uint8Array(n);
+    this.titleMask = new Uint8Array(n);
+    this.score = new Float64Array(n);
+  }
+
+  /**
+   * The articles of some indexes matching every group, best first (BM25, then title); when fewer than `limit` do,
+   * the best partial matches follow (at most PARTIAL_MAX): the more groups matched, then the more of them in the
+   * title, then the score, then the title. Only a query of two groups or more has partial matches.
+   */
+  search(groups: readonly QueryGroup[], indexes: readonly string[], limit: number): IndexHit[] {
+    if (groups.length === 0 || indexes.length === 0 || this.size === 0) return [];
+    const expanded = groups.map((g) => this.expand(g));
+    const all = (1 << expanded.length) - 1;
+    const touched: number[] = [];
+    const { groupMask, titleMask, score } = this;
+    for (const [gi, g] of expanded.entries()) {
+      const bit = 1 << gi;
+      for (const hits of this.groupPhrases(g)) {
+        const { docs, title, body } = hits;
+        // FTS5's IDF: over every indexed article, never below a tiny positive weight.
+        const idf = Math.max(1e-6, Math.log((this.size - docs.length + 0.5) / (docs.length + 0.5)));
+        for (let i = 0; i < docs.length; i++) {
+          const d = docs[i] as number;
+          const t = title[i] as number;
+          const f = TITLE_WEIGHT * t + (body[i] as number);
+          if (groupMask[d] === 0) touched.push(d);
+          groupMask[d] = (groupMask[d] as number) | bit;
+          if (t > 0) titleMask[d] = (titleMask[d] as number) | bit;
+          const length = (this.titleAt[d + 1] as number) - (this.titleAt[d] as number);
+          score[d] = (score[d] as number) + (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * length) / this.avgLength));
+        }
+      }
+    }
+    const allowed = new Set(indexes);
+    const full: number[] = [];
+    const partial: number[] = [];
+    for (const d of touched) {
+      if (!allowed.has(this.indexNames[d] as string)) continue;
+      if (groupMask[d] === all) full.push(d);
+      else if (expanded.length > 1) partial.push(d);
+    }
+    const byScore = (a: number, b: number) =>
+      (score[b] as number) - (score[a] as number) || compare(this.titles[a] as string, this.titles[b] as string);
+    const hits: IndexHit[] = top(full, limit, byScore).map((d) => ({ id: this.ids[d] as string }));
+    if (hits.length < limit && partial.length > 0) {
+      const matched = (d: number) => bitCount(groupMask[d] as number);
+      const titled = (d: number) => bitCount(titleMask[d] as number);
+      const best = top(
+        partial,
+        Math.min(limit - hits.length, PARTIAL_MAX),
+        (a, b) => matched(b) - matched(a) || titled(b) - titled(a) || byScore(a, b),
+      );
+      for (const d of best) hits.push({ id: this.ids[d] as string, partial: true });
+    }
+    for (const d of touched) {
+      groupMask[d] = 0;
+      titleMask[d] = 0;
+      score[d] = 0;
+    }
+    return hits;
+  }
+
+  /** A typed word's one-edit neighbours in the typo vocabulary (five letters or more), or a short word's other number. */
+  private expand(g: QueryGroup): ExpandedGroup {
+    const word = g.typed.length === 1 ? (g.typed[0] as string) : null;
+    if (!word) return { ...g, near: [] };
+    if (!typoTolerant(word)) return { ...g, near: shortWordVariants(word) };
+    let near = this.nearCache.get(word);
+    if (!near) {
+      near = [];
+      for (const len of [word.length - 1, word.length, word.length + 1]) {
+        for (const t of this.byLength.get(len) ?? []) if (t !== word && withinOneEdit(word, t)) near.push(t);
+      }
+      // People repeat words: each word's neighbours are kept for the version (the most recent NEAR_CACHE_SIZE).
+      this.nearCache.set(word, near);
+      if (this.nearCache.size > NEAR_CACHE_SIZE) this.nearCache.delete(this.nearCache.keys().next().value as string);
+    }
+    return { ...g, near };
+  }
+
+  /**
+   * The phrases a group matches, as FTS5 counts them: the typed word or phrase (the last word also as a prefix while
+   * it is being typed: every word it starts), each near word, each synonym (a word or a phrase). Near words match
+   * whole: as prefixes they would pull in thousands of articles on a large base.
+   */
+  private groupPhrases(g: ExpandedGroup): PhraseHits[] {
+    return [
+      this.phrase(g.typed, g.prefix),
+      ...g.near.map((w) => this.phrase([w], false)),
+      ...g.alternatives.map((a) => this.phrase(a, false)),
+    ];
+  }
+
+  private phrase(words: readonly string[], prefix: boolean): PhraseHits {
+    const last = words.length - 1;
+    const ids: number[] = [];
+    for (let i = 0; i < last; i++) {
+      const id = this.termIds.get(words[i] as string);
+      if (id === undefined) return NO_HITS;
+      ids.push(id);
+    }
+    const lastWord = words[last] as string;
+    const lastIds = prefix ? this.prefixIds(lastWord) : [this.termIds.get(lastWord)].filter((t) => t !== undefined);
+    if (lastIds.length === 0) return NO_HITS;
+    if (ids.length === 0) return lastIds.length === 1 ? this.postings(lastIds[0] as number) : this.merged(lastIds);
+    return this.phraseInText(ids, new Set(lastIds));
+  }
+
+  private postings(t: number): PhraseHits {
+    const from = this.postAt[t] as number;
+    const to = this.postAt[t + 1] as number;
+    return {
+      docs: this.postDocs.subarray(from, to),
+      title: this.postTitle.subarray(from, to),
+      body: this.postBody.subarray(from, to),
+    };
+  }
+
+  /** Several words' postings as one phrase (a prefix): each article once, its counts summed. */
+  private merged(terms: number[]): PhraseHits {
+    const counts = new Map<number, [number, number]>();
+    for (const t of terms) {
+      for (let i = this.postAt[t] as number; i < (this.postAt[t + 1] as number); i++) {
+        const d = this.postDocs[i] as number;
+        const c = counts.get(d);
+        if (c) {
+          c[0] += this.postTitle[i] as number;
+          c[1] += this.postBody[i] as number;
+        } else counts.set(d, [this.postTitle[i] as number, this.postBody[i] as number]);
+      }
+    }
+    const docs = Int32Array.from(counts.keys()).sort();
+    const title = new Uint16Array(docs.length);
+    const body = new Uint16Array(docs.length);
+    docs.forEach((d, i) => {
+      const c = counts.get(d) as [number, number];
+      title[i] = Math.min(65535, c[0]);
+      body[i] = Math.min(65535, c[1]);
+    });
+    return { docs, title, body };
+  }
+
+  /**
+   * A phrase of several words: the articles holding its first word, each scanned for the words in order, within the
+   * title or within the body (a phrase never runs from one into the other); the last word any of `lastIds`.
+   */
+  private phraseInText(ids: number[], lastIds: ReadonlySet<number>): PhraseHits {
+    const first = this.postings(ids[0] as number).docs;
+    const docs: number[] = [];
+    const title: number[] = [];
+    const body: number[] = [];
+    const len = ids.length + 1;
+    const count = (from: number, to: number) => {
+      let hits = 0;
+      for (let i = from; i + len <= to; i++) {
+        let k = 0;
+        while (k < ids.length && this.words[i + k] === ids[k]) k++;
+        if (k === ids.length && lastIds.has(this.words[i + k] as number)) hits++;
+      }
+      return hits;
+    };
+    for (const d of first) {
+      const t = count(this.titleAt[d] as number, this.bodyAt[d] as number);
+      const b = count(this.bodyAt[d] as number, this.titleAt[d + 1] as number);
+      if (t + b === 0) continue;
+      docs.push(d);
+      title.push(Math.min(65535, t));
+      body.push(Math.min(65535, b));
+    }
+    return { docs: Int32Array.from(docs), title: Uint16Array.from(title), body: Uint16Array.from(body) };
+  }
+
+  /** The ids of every word starting with `prefix` (a range of the sorted vocabulary). */
+  private prefixIds(prefix: string): number[] {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.sorted[mid] as string) < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const ids: number[] = [];
+    for (let i = lo; i < this.sorted.length && (this.sorted[i] as string).startsWith(prefix); i++) {
+      ids.push(this.sortedIds[i] as number);
+    }
+    return ids;
+  }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function bitCount(mask: number): number {
+  let n = 0;
+  for (let m = mask; m; m &= m - 1) n++;
+  return n;
+}
+
+/** The first `k` of `items` in `order`, without sorting them all (k is a page: 5 to 40). */
+function top(items: number[], k: number, order: (a: number, b: number) => number): number[] {
+  if (k <= 0) return [];
+  if (items.length <= k * 4) return items.sort(order).slice(0, k);
+  const best: number[] = [];
+  for (const item of items) {
+    if (best.length === k && order(item, best[k - 1] as number) >= 0) continue;
+    let i = best.length === k ? k - 1 : best.length;
+    // Insertion into the sorted page: shift the worse ones down.
+    while (i > 0 && order(item, best[i - 1] as number) < 0) {
+      best[i] = best[i - 1] as number;
+      i--;
+    }
+    best[i] = item;
+  }
+  return best;
+}
