@@ -33,6 +33,7 @@ import { errorResponses } from '../../plugins/errors.ts';
 import { entryModeOf } from '../auth/entry-mode.ts';
 import { ownOrderContext } from '../orders/service.ts';
 import { findArticle, findFeedback } from './repo.ts';
+import { searchKb } from './search.ts';
 import { createSearchCounter } from './search-counts.ts';
 import {
   allowedIndexes,
@@ -44,7 +45,6 @@ import {
   recordFeedback,
   relatedArticles,
   rideVoter,
-  searchKb,
   viewerBooking,
 } from './service.ts';
 import { siteMapRoutes } from './site-map.ts';
@@ -59,7 +59,7 @@ const marketplaceMeta = {
 } as const;
 
 export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const { db, dialect } = deps;
+  const { db } = deps;
   // A visitor reads the index of the site's country, told by the host name (UK_HOST_MARKER, spec §6).
   const site = (request: FastifyRequest) => siteCountry(request.hostname, deps.config.ukHostMarker);
   const viewerOf = (request: FastifyRequest) =>
@@ -192,7 +192,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { type } = request.params;
         const role = type === 'select' ? 'customer' : type;
         const indexes = allowedIndexes(request.query.index_name, kv, { role });
-        const results = await searchKb(db, dialect, request.query.query, indexes, request.query.limit, kv);
+        const results = await searchKb(db, request.query.query, indexes, request.query.limit, kv);
         // A search from the results page counts; suggestions as the reader types (five at most) do not.
         if (request.query.limit > SEARCH_SUGGESTIONS_MAX) {
           searchCounts.count({

@@ -7,25 +7,18 @@ import {
   type CategoryNode,
   coded,
   type EntryMode,
-  type Highlighter,
-  highlighterFor,
   type IndexContext,
   indexContextFor,
   indexLanguage,
   isVisibleTo,
   KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY,
-  type KbSearchResult,
-  normalizeSearchText,
-  queryGroups,
   SELECT_INDEX,
   type SupportedLocale,
-  stopWordLanguages,
   type Viewer,
   visibleCategories,
 } from '@selfserve/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/database.ts';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, sha256 } from '../../lib/crypto.ts';
@@ -33,12 +26,11 @@ import { type LanguageSignals, readerLanguage } from '../../lib/reader-language.
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
 import { loadProfile } from '../users/service.ts';
-import { plainBodyOf, readBody } from './content.ts';
+import { readBody } from './content.ts';
 import {
   bumpFeedbackStamp,
   cachedFeedbackCounts,
   claimAddressVote,
-  currentSynonyms,
   type FeedbackRow,
   findArticlePage,
   findBookingContext,
@@ -49,9 +41,6 @@ import {
   listTranslatedTitles,
   listTree,
   mostHelpful,
-  plainBodies,
-  recordZeroResultSearch,
-  searchArticles,
   sweepAddressVotes,
   type TreeRow,
   upsertFeedback,
@@ -118,7 +107,7 @@ const parseList = (json: string): string[] => JSON.parse(json) as string[];
 const summaries = new WeakMap<object, ArticleSummary>();
 
 /** A row's summary; the same object every time for a row (never changed by callers). */
-function summaryOf(
+export function summaryOf(
   row: Pick<TreeRow, 'id' | 'title' | 'type' | 'index_name' | 'parent_id' | 'label_names'>,
 ): ArticleSummary {
   let summary = summaries.get(row);
@@ -137,7 +126,7 @@ function summaryOf(
   return summary;
 }
 
-interface Tree {
+export interface Tree {
   rows: TreeRow[];
   byId: Map<string, TreeRow>;
   children: Map<string, TreeRow[]>;
@@ -151,7 +140,7 @@ interface Tree {
  */
 const treeCache = new Map<string, { version: string; tree: Tree }>();
 
-async function treeOf(db: Kysely<Database>, indexes: string[], knownVersion?: string): Promise<Tree> {
+export async function treeOf(db: Kysely<Database>, indexes: string[], knownVersion?: string): Promise<Tree> {
   const key = indexes.join(',');
   const version = knownVersion ?? (await kbVersion(db));
   const cached = treeCache.get(key);
@@ -308,7 +297,7 @@ function asNode(row: TreeRow): CategoryNode {
   return node;
 }
 
-function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
+export function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
   const path = ancestorsOf(row, tree.byId);
   if (!isVisibleTo(asNode(row), path.map(asNode), kv.viewer)) return false;
   // The whitelisted (request-a-call) driver category is for partners allowed to request calls.
@@ -362,7 +351,7 @@ interface CachedArticle {
 const ARTICLE_CACHE_SIZE = 10_000;
 const articleCache = { version: '', entries: new Map<string, CachedArticle | null>() };
 
-async function cachedArticle(db: Kysely<Database>, id: string, version: string): Promise<CachedArticle | null> {
+export async function cachedArticle(db: Kysely<Database>, id: string, version: string): Promise<CachedArticle | null> {
   if (articleCache.version !== version) {
     articleCache.version = version;
     articleCache.entries.clear();
@@ -495,137 +484,6 @@ export async function relatedArticles(
 }
 
 /**
- * Recent rankings, per knowledge-base version: people (and search-as-you-type) repeat queries, and
- * a ranking over thousands of matches costs a millisecond or more of SQLite time. Viewer rules are
- * applied after the cache, so one entry serves every audience.
- */
-const SEARCH_CACHE_SIZE = 5000;
-
-/** One ranked hit: its tree row (the summary, shared by every ranking of the version) and its answer once built. */
-interface RankedHit {
-  row: TreeRow;
-  partial: boolean;
-  /** null until built: the hits past the first `eager` are asked for in case the viewer may not open some before */
-  result: KbSearchResult | null;
-}
-interface Ranking {
-  hits: RankedHit[];
-  highlight: Highlighter;
-}
-const searchCache = new Map<string, Ranking>();
-
-/**
- * Plain texts of bodies recently made into snippets, per knowledge-base version (the most recent PLAIN_CACHE_SIZE, a few
- * MB):
- * a ranking not cached reads only those it lacks, in one query.
- */
-const PLAIN_CACHE_SIZE = 5000;
-const plainCache = { version: '', entries: new Map<string, string>() };
-
-async function plainTexts(db: Kysely<Database>, version: string, ids: string[]): Promise<Map<string, string>> {
-  if (plainCache.version !== version) {
-    plainCache.version = version;
-    plainCache.entries.clear();
-  }
-  const found = new Map<string, string>();
-  const missing: string[] = [];
-  for (const id of ids) {
-    const hit = plainCache.entries.get(id);
-    if (hit === undefined) missing.push(id);
-    else found.set(id, hit);
-  }
-  for (const r of await plainBodies(db, missing)) {
-    found.set(r.id, r.body_plain);
-    if (plainCache.version !== version) continue;
-    plainCache.entries.set(r.id, r.body_plain);
-    if (plainCache.entries.size > PLAIN_CACHE_SIZE) {
-      plainCache.entries.delete(plainCache.entries.keys().next().value as string);
-    }
-  }
-  return found;
-}
-
-/** A hit's answer: its summary with the snippet of its original text and the marks (docs/kb-search.md). */
-async function searchResultOf(
-  db: Kysely<Database>,
-  version: string,
-  hit: RankedHit,
-  plain: string,
-  highlight: Highlighter,
-): Promise<KbSearchResult> {
-  // A row imported before body_plain was stored: its plain text from the stored HTML, until the next import.
-  const text = plain || plainBodyOf((await cachedArticle(db, hit.row.id, version))?.row.body_html ?? '');
-  const snippet = highlight.snippet(text);
-  const s = summaryOf(hit.row);
-  // One literal, not a spread of the summary: V8 gives each object made by spreading a hidden class of its own, and
-  // the rankings cache holds ~100,000 of them (docs/performance.md "What holds the memory").
-  const result: KbSearchResult = {
-    id: s.id,
-    name: s.name,
-    title: s.title,
-    type: s.type,
-    index_name: s.index_name,
-    parent_id: s.parent_id,
-    label_names: s.label_names,
-    snippet: snippet.text,
-    snippet_marks: snippet.marks,
-    title_marks: highlight.marks(hit.row.title),
-  };
-  if (hit.partial) result.partial = true;
-  return result;
-}
-
-/** Builds the answers of some hits (their plain texts read in one query). */
-async function buildResults(db: Kysely<Database>, version: string, hits: RankedHit[], highlight: Highlighter) {
-  if (hits.length === 0) return;
-  const texts = await plainTexts(
-    db,
-    version,
-    hits.map((h) => h.row.id),
-  );
-  for (const h of hits) h.result = await searchResultOf(db, version, h, texts.get(h.row.id) ?? '', highlight);
-}
-
-/**
- * The ranked hits of a query before any viewer rule, the first `eager` with their answers built (snippets cost a few
- * microseconds each: only those shown are made).
- */
-async function rankedResults(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  version: string,
-  tree: Tree,
-  query: string,
-  indexes: string[],
-  limit: number,
-  reader: SupportedLocale,
-  eager: number,
-): Promise<Ranking> {
-  const key = `${version}|${indexes.join(',')}|${limit}|${stopWordLanguages(reader).join(',')}|${normalizeSearchText(query)}`;
-  const cached = searchCache.get(key);
-  if (cached) {
-    // Move to the back: the Map's insertion order is the recency order.
-    searchCache.delete(key);
-    searchCache.set(key, cached);
-    return cached;
-  }
-  const found = await searchArticles(db, query, indexes, limit, reader);
-  // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
-  const highlight = highlighterFor(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
-  const hits: RankedHit[] = [];
-  for (const h of found) {
-    // A hit the tree of this version does not hold (an import landed in between) is left out.
-    const row = tree.byId.get(h.id);
-    if (row) hits.push({ row, partial: h.partial === true, result: null });
-  }
-  await buildResults(db, version, hits.slice(0, eager), highlight);
-  const ranking = { hits, highlight };
-  searchCache.set(key, ranking);
-  if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
-  return ranking;
-}
-
-/**
  * The articles of some indexes most found helpful (votes), then the first ones of the indexes in their own order, that
  * this viewer may open, in the reader's language: the next step after a search with no result.
  */
@@ -649,31 +507,6 @@ export async function popularArticles(
 }
 
 /** Ranked matches this viewer may open; a search with none is recorded for the support team. */
-export async function searchKb(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  query: string,
-  indexes: string[],
-  limit: number,
-  kv: KbViewer,
-): Promise<KbSearchResult[]> {
-  const version = await kbVersion(db);
-  const tree = await treeOf(db, indexes, version);
-  // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
-  const ranking = await rankedResults(db, dialect, version, tree, query, indexes, limit * 2, kv.language, limit);
-  const shown = ranking.hits.filter((r) => visible(r.row, tree, kv)).slice(0, limit);
-  // Hits past the first `limit` shown to a viewer who may not open some before them: built now, kept in the ranking.
-  await buildResults(
-    db,
-    version,
-    shown.filter((h) => h.result === null),
-    ranking.highlight,
-  );
-  const results = shown.flatMap((h) => (h.result ? [h.result] : []));
-  if (results.length === 0) await recordZeroResultSearch(db, query, indexes);
-  return results;
-}
-
 /**
  * A helpful / not-helpful vote: one per person per article (the user, or the visitor cookie), changed by voting
  * again. A visitor's new vote also takes one of the KB_FEEDBACK_VOTES_PER_ADDRESS_PER_DAY votes of their client
