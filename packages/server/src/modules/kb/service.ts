@@ -297,12 +297,50 @@ function asNode(row: TreeRow): CategoryNode {
   return node;
 }
 
+/**
+ * Whether a viewer may open a row, remembered per tree (so per knowledge-base version) and kind of viewer: the rules
+ * read only the viewer's seven flags, and a search checks up to 40 rows a query.
+ */
+const visibility = new WeakMap<Tree, Map<number, Map<TreeRow, boolean>>>();
+// Every flag of Viewer, each a bit of the kind (a flag added to Viewer must be added here: the type says so).
+const viewerBits: Record<keyof Viewer, number> = {
+  isMember: 1,
+  isPaidMember: 2,
+  isTrial: 4,
+  autorenew: 8,
+  desktop: 16,
+  isDriver: 32,
+  callRequestsAllowed: 64,
+};
+const viewerFlags = Object.entries(viewerBits) as [keyof Viewer, number][];
+
 export function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
+  let kind = 0;
+  for (const flag of viewerFlags) if (kv.viewer[flag[0]]) kind |= flag[1];
+  let kinds = visibility.get(tree);
+  if (!kinds) {
+    kinds = new Map();
+    visibility.set(tree, kinds);
+  }
+  let rows = kinds.get(kind);
+  if (!rows) {
+    rows = new Map();
+    kinds.set(kind, rows);
+  }
+  let known = rows.get(row);
+  if (known === undefined) {
+    known = visibleNow(row, tree, kv.viewer);
+    rows.set(row, known);
+  }
+  return known;
+}
+
+function visibleNow(row: TreeRow, tree: Tree, viewer: Viewer): boolean {
   const path = ancestorsOf(row, tree.byId);
-  if (!isVisibleTo(asNode(row), path.map(asNode), kv.viewer)) return false;
+  if (!isVisibleTo(asNode(row), path.map(asNode), viewer)) return false;
   // The whitelisted (request-a-call) driver category is for partners allowed to request calls.
   const top = path[0] ?? row;
-  return !(kv.viewer.isDriver && !kv.viewer.callRequestsAllowed && tree.whitelisted.has(top.id));
+  return !(viewer.isDriver && !viewer.callRequestsAllowed && tree.whitelisted.has(top.id));
 }
 
 /**
