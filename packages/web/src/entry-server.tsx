@@ -19,7 +19,8 @@ import { SSR_STATE_ID, type SsrQuery, type SsrState, serializeError } from './ap
 import { ApiError, configureApiClient, setCsrfToken } from './lib/api-client';
 import { sessionQueryKey } from './lib/get-session';
 import { setLocale, setReaderCountry } from './lib/i18n';
-import { setServerDomWindow } from './lib/kb/sanitize-html';
+import { setServerSanitizer } from './lib/kb/sanitize-html';
+import { sanitizeArticleHtmlOnServer } from './lib/kb/sanitize-html-server';
 import { readerCountryOf, setServerSite } from './lib/site-location';
 
 export { SSR_STATE_ID };
@@ -55,10 +56,8 @@ export function serverPageModule(pathname: string): string | null {
   return serverPages.find((p) => p.path === match.route.path)?.module ?? null;
 }
 
-/** DOMPurify's DOM on the server (jsdom), given once by the server. */
-export function setDomWindow(window: Parameters<typeof setServerDomWindow>[0]): void {
-  setServerDomWindow(window);
-}
+// Article bodies: the browser's DOMPurify pass, written without a DOM (lib/kb/sanitize-html-server.ts, docs/ssr.md).
+setServerSanitizer(sanitizeArticleHtmlOnServer);
 
 export interface RenderRequest {
   /** Path and query, as asked. */

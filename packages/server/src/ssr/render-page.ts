@@ -13,7 +13,6 @@ import { findArticleAlternates } from './repo.ts';
 /** What packages/web/src/entry-server.tsx exports (the server never imports web code; this is its shape). */
 interface SsrModule {
   serverPageModule(pathname: string): string | null;
-  setDomWindow(window: unknown): void;
   render(request: {
     url: string;
     origin: string;
@@ -81,9 +80,6 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
     log.warn(`${manifestFile} names no ${BOOT_MODULE}: pages render in the browser (rebuild the web app)`);
     return null;
   }
-  // DOMPurify needs a DOM: one jsdom window for the process (renders take turns, docs/ssr.md).
-  const { JSDOM } = await import('jsdom');
-  ssr.setDomWindow(new JSDOM('').window);
 
   const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
   const preloadLink = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;

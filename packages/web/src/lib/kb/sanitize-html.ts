@@ -29,55 +29,80 @@ const config: Config = {
 /** JSON blocks the flows read from the body (guided-flows §3); the API also returns them parsed in `embedded`. */
 export const EMBEDDED_BLOCK_IDS = ['refund-initiated', 'Csat', 'Feedback', 'driver_app_city_numbers'] as const;
 
-let purifier: ReturnType<typeof DOMPurify> | null = null;
-// A server render has no window: the server gives DOMPurify a DOM of its own (jsdom, docs/ssr.md), so its HTML is
-// sanitised exactly as the browser's will be.
-let serverWindow: (WindowLike & { document: Document }) | null = null;
-
-export function setServerDomWindow(window: WindowLike & { document: Document }): void {
-  serverWindow = window;
-  purifier = null;
+/**
+ * What the sanitiser does to each element it keeps, once its attributes are sanitised: DOMPurify's hook below, and
+ * the server's pass (sanitize-html-server.ts) through the same function, so both write the same HTML.
+ */
+export interface KeptElement {
+  /** upper case, as an HTML element's tagName */
+  tagName: string;
+  hasAttribute(name: string): boolean;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
 }
 
-const domWindow = () => (typeof window === 'undefined' ? serverWindow : window);
+export function adjustKeptElement(node: KeptElement, origin: string): void {
+  // An image the body gives no text for is treated as decorative (screen readers would read its file name).
+  if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+  if (node.tagName !== 'A') return;
+  const href = node.getAttribute('href');
+  if (!href) return;
+  let url: URL;
+  try {
+    url = new URL(href, `${origin}/`);
+  } catch {
+    return;
+  }
+  // Links off the site open in a new tab without handing it a reference to this page.
+  if (url.origin !== origin) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  } else {
+    node.removeAttribute('target');
+  }
+}
 
-function getPurifier(): ReturnType<typeof DOMPurify> {
-  if (purifier) return purifier;
-  const win = domWindow();
-  if (!win) throw new Error('No DOM to sanitise article HTML with');
+/**
+ * A server render has no window and no DOM: the server's entry (entry-server.tsx) gives its own sanitiser, which
+ * writes what this file's DOMPurify pass writes in a browser for the HTML an article can hold (docs/ssr.md
+ * "Sanitising on the server").
+ */
+let serverSanitizer: ((html: string, origin: string) => string) | null = null;
+
+export function setServerSanitizer(sanitize: (html: string, origin: string) => string): void {
+  serverSanitizer = sanitize;
+}
+
+type Purifier = ReturnType<typeof DOMPurify>;
+
+/** DOMPurify with the article rules on a DOM: the browser's window (tests: also jsdom's, as the server's oracle). */
+export function createDomSanitizer(win: WindowLike & { document: Document }): (html: string) => string {
   // An instance of our own, so these hooks never touch another user of DOMPurify.
-  const instance = DOMPurify(win);
+  const instance: Purifier = DOMPurify(win);
   instance.addHook('afterSanitizeAttributes', (node) => {
-    // An image the body gives no text for is treated as decorative (screen readers would read its file name).
-    if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
-    if (node.tagName !== 'A') return;
-    const href = node.getAttribute('href');
-    if (!href) return;
-    const origin = siteOrigin();
-    let url: URL;
-    try {
-      url = new URL(href, `${origin}/`);
-    } catch {
-      return;
-    }
-    // Links off the site open in a new tab without handing it a reference to this page.
-    if (url.origin !== origin) {
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    } else {
-      node.removeAttribute('target');
-    }
+    if (node.nodeType === 1) adjustKeptElement(node as Element, siteOrigin());
   });
-  purifier = instance;
-  return instance;
+  return (html) => {
+    const fragment = instance.sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
+    // A document with no body (a <frameset>) has nothing to show.
+    if (!fragment) return '';
+    for (const id of EMBEDDED_BLOCK_IDS) {
+      for (const block of fragment.querySelectorAll(`[id="${id}"]`)) block.remove();
+    }
+    const holder = win.document.createElement('div');
+    holder.append(fragment);
+    return holder.innerHTML;
+  };
 }
+
+let browserSanitizer: ((html: string) => string) | null = null;
 
 export function sanitizeArticleHtml(html: string): string {
-  const fragment = getPurifier().sanitize(html, { ...config, RETURN_DOM_FRAGMENT: true });
-  for (const id of EMBEDDED_BLOCK_IDS) {
-    for (const block of fragment.querySelectorAll(`[id="${id}"]`)) block.remove();
+  if (typeof window === 'undefined') {
+    if (!serverSanitizer) throw new Error('No sanitiser for article HTML on the server');
+    return serverSanitizer(html, siteOrigin());
   }
-  const holder = (domWindow() as Window).document.createElement('div');
-  holder.append(fragment);
-  return holder.innerHTML;
+  browserSanitizer ??= createDomSanitizer(window);
+  return browserSanitizer(html);
 }
