@@ -15,7 +15,7 @@ import {
   kbVersion,
   plainBodies,
   recordZeroResultSearch,
-  searchArticles,
+  searchIndexOf,
   type TreeRow,
 } from './repo.ts';
 import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, visible } from './service.ts';
@@ -24,9 +24,9 @@ import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, visible } f
 // cached per version, then the viewer's rules, then each shown hit's snippet and marks.
 
 /**
- * Recent rankings, per knowledge-base version: people (and search-as-you-type) repeat queries, and
- * a ranking over thousands of matches costs a millisecond or more of SQLite time. Viewer rules are
- * applied after the cache, so one entry serves every audience.
+ * Recent rankings, per knowledge-base version, with the answers built for them: people (and search-as-you-type) repeat
+ * queries, and the snippets cost more than the ranking. Viewer rules are applied after the cache, so one entry serves
+ * every audience.
  */
 const SEARCH_CACHE_SIZE = 5000;
 
@@ -44,11 +44,11 @@ interface Ranking {
 const searchCache = new Map<string, Ranking>();
 
 /**
- * Plain texts of bodies recently made into snippets, per knowledge-base version (the most recent PLAIN_CACHE_SIZE, a few
- * MB):
- * a ranking not cached reads only those it lacks, in one query.
+ * Plain texts of bodies recently made into snippets, per knowledge-base version: a ranking not cached reads only those
+ * it lacks, in one query. The most recent 10,000, as the article cache: a knowledge base of that size is held whole
+ * (~6 MB for the bench's 10,000 articles).
  */
-const PLAIN_CACHE_SIZE = 5000;
+const PLAIN_CACHE_SIZE = 10_000;
 const plainCache = { version: '', entries: new Map<string, string>() };
 
 async function plainTexts(db: Kysely<Database>, version: string, ids: string[]): Promise<Map<string, string>> {
@@ -137,9 +137,10 @@ async function rankedResults(
     searchCache.set(key, cached);
     return cached;
   }
-  const found = await searchArticles(db, query, indexes, limit, reader);
+  const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
+  const found = groups.length > 0 ? (await searchIndexOf(db)).search(groups, indexes, limit) : [];
   // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
-  const highlight = highlighterFor(queryGroups(query, { reader, synonyms: await currentSynonyms(db) }));
+  const highlight = highlighterFor(groups);
   const hits: RankedHit[] = [];
   for (const h of found) {
     // A hit the tree of this version does not hold (an import landed in between) is left out.
