@@ -1,6 +1,6 @@
 import { agentInsightsPath, apiPaths, kbPaths } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushSearchCounts } from '../src/modules/kb/search-counts.ts';
+import { createSearchCounter, flushSearchCounts } from '../src/modules/kb/search-counts.ts';
 import { accounts, createTestApp, fixtureKb, signedIn, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 // A month of the past that the demo seed leaves empty: every figure below comes from the rows this test writes.
@@ -203,5 +203,25 @@ describe.each(testDatabases)('insights in the agent console [%s]', (dialect) => 
       ['payment methods', 'IN', 'en', 2, 0],
       ['zzqqxx nothing', 'IN', 'en', 1, 1],
     ]);
+  });
+
+  it('adds a flush of thousands of different queries whole, onto the counts already stored', async () => {
+    // Several rows a statement (500): 1,203 queries take three, and a second flush adds to the rows of the first.
+    const counter = createSearchCounter(t.database.db, { flushMs: 3_600_000 });
+    const queries = Array.from({ length: 1203 }, (_, i) => `bulk query ${i}`);
+    for (const round of [1, 2]) {
+      for (const query of queries) counter.count({ query, country: 'GB', language: 'fr', found: round === 1 ? 0 : 3 });
+      await counter.flush();
+    }
+    await counter.close();
+    const rows = await t.database.db
+      .selectFrom('kb_search_counts')
+      .select(['query', 'searches', 'zero_results'])
+      .where('country', '=', 'GB')
+      .where('language', '=', 'fr')
+      .where('query', 'like', 'bulk query %')
+      .execute();
+    expect(rows).toHaveLength(1203);
+    expect(rows.every((r) => Number(r.searches) === 2 && Number(r.zero_results) === 1)).toBe(true);
   });
 });
