@@ -3,10 +3,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { kbPaths } from '@selfserve/contract';
+import { kbPaths, kbSearchResponseSchema } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { storedSynonyms } from '../src/modules/kb/repo.ts';
+import { compile } from '../src/plugins/serializer.ts';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
 type Result = { id: string; partial?: boolean };
@@ -73,6 +74,18 @@ describe.each(testDatabases)('search that understands questions [%s]', (dialect)
     const results = await search('refund wallet cash');
     expect(results.map((r) => r.id)).toEqual(['23', '21', '22']);
     expect(results.map((r) => r.partial ?? false)).toEqual([false, true, true]);
+  });
+
+  it('sends the results as the schema serialiser writes them, from the ranking kept for a repeated search', async () => {
+    // The results are written once per ranking and sent as they are (search.ts): the same bytes and content type as
+    // the route's compiled serialiser, a second time too.
+    const write = compile(kbSearchResponseSchema);
+    for (const round of [1, 2]) {
+      const res = await new TestClient(t.app).get(`${kbPaths.search('customer')}?query=refund%20wallet%20cash`);
+      expect(res.statusCode, `round ${round}`).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(write?.(kbSearchResponseSchema.parse(JSON.parse(res.body))));
+    }
   });
 
   it('answers no match when no word matches at all', async () => {

@@ -22,7 +22,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type Bus, channels } from '../../lib/bus.ts';
 import { hmac, newId } from '../../lib/crypto.ts';
 import { findArticle } from '../kb/repo.ts';
-import { searchKb } from '../kb/search.ts';
+import { searchKbResults } from '../kb/search.ts';
 import { allowedIndexes, type KbViewer } from '../kb/service.ts';
 import { localisedStrings } from '../localisation/service.ts';
 import { confirmationMail, createTicket } from '../tickets/service.ts';
@@ -270,7 +270,7 @@ export function chatService(
     } catch {
       return [];
     }
-    let hits: KbSearchResult[] = await searchKb(db, query, indexes, 3, kv);
+    let hits: KbSearchResult[] = await searchKbResults(db, query, indexes, 3, kv);
     // Only full matches when there are some: a partial match on one common word is rarely the answer.
     if (hits.some((h) => !h.partial)) hits = hits.filter((h) => !h.partial);
     const crn = context.crn ?? null;

@@ -187,23 +187,26 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           response: { 200: kbSearchResponseSchema, ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const kv = await viewerOf(request);
         const { type } = request.params;
         const role = type === 'select' ? 'customer' : type;
         const indexes = allowedIndexes(request.query.index_name, kv, { role });
-        const results = await searchKb(db, request.query.query, indexes, request.query.limit, kv);
+        const answer = await searchKb(db, request.query.query, indexes, request.query.limit, kv);
         // A search from the results page counts; suggestions as the reader types (five at most) do not.
         if (request.query.limit > SEARCH_SUGGESTIONS_MAX) {
           searchCounts.count({
             query: request.query.query,
             country: kv.index.country ?? null,
             language: kv.language,
-            found: results.length,
+            found: answer.found,
           });
         }
-        if (results.length === 0) throw new AppError('NOT_FOUND', coded('noArticlesFound'));
-        return results;
+        if (answer.found === 0) throw new AppError('NOT_FOUND', coded('noArticlesFound'));
+        // The results as the schema's serialiser wrote them, kept with the ranking (search.ts): sent as they are.
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(answer.json as unknown as z.infer<typeof kbSearchResponseSchema>);
       },
     );
 

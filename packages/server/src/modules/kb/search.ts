@@ -2,6 +2,7 @@ import {
   type Highlighter,
   highlighterFor,
   type KbSearchResult,
+  kbSearchResultSchema,
   normalizeSearchText,
   queryGroups,
   type SupportedLocale,
@@ -9,6 +10,7 @@ import {
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { compile } from '../../plugins/serializer.ts';
 import { plainBodyOf } from './content.ts';
 import {
   currentSynonyms,
@@ -20,6 +22,9 @@ import {
 } from './repo.ts';
 import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, visible } from './service.ts';
 
+// In tests every result is checked against its schema before it is written (app.ts registerSerializer's rule).
+const validateResults = process.env.NODE_ENV === 'test';
+
 // The knowledge-base search as the API answers it (docs/kb-search.md): the ranking (search-index.ts, via repo.ts),
 // cached per version, then the viewer's rules, then each shown hit's snippet and marks.
 
@@ -30,12 +35,16 @@ import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, visible } f
  */
 const SEARCH_CACHE_SIZE = 5000;
 
-/** One ranked hit: its tree row (the summary, shared by every ranking of the version) and its answer once built. */
+/**
+ * One ranked hit: its tree row (the summary, shared by every ranking of the version) and its answer once built, as
+ * the JSON the route sends: a few hundred bytes of one string instead of an object graph of three times that, and
+ * nothing to serialise when the ranking is reused.
+ */
 interface RankedHit {
   row: TreeRow;
   partial: boolean;
   /** null until built: the hits past the first `eager` are asked for in case the viewer may not open some before */
-  result: KbSearchResult | null;
+  json: string | null;
 }
 interface Ranking {
   hits: RankedHit[];
@@ -104,6 +113,13 @@ async function searchResultOf(
   return result;
 }
 
+/** The route's own compiled writer of a result (plugins/serializer.ts), so the bytes are the ones it would write. */
+const writeResult = (() => {
+  const write = compile(kbSearchResultSchema);
+  if (!write) throw new Error('the search result schema is plain JSON Schema: it must compile');
+  return write;
+})();
+
 /** Builds the answers of some hits (their plain texts read in one query). */
 async function buildResults(db: Kysely<Database>, version: string, hits: RankedHit[], highlight: Highlighter) {
   if (hits.length === 0) return;
@@ -112,7 +128,12 @@ async function buildResults(db: Kysely<Database>, version: string, hits: RankedH
     version,
     hits.map((h) => h.row.id),
   );
-  for (const h of hits) h.result = await searchResultOf(db, version, h, texts.get(h.row.id) ?? '', highlight);
+  for (const h of hits) {
+    const result = await searchResultOf(db, version, h, texts.get(h.row.id) ?? '', highlight);
+    // Checked against its schema in tests, as the serialiser checks every answer there.
+    if (validateResults) kbSearchResultSchema.parse(result);
+    h.json = writeResult(result);
+  }
 }
 
 /**
@@ -145,7 +166,7 @@ async function rankedResults(
   for (const h of found) {
     // A hit the tree of this version does not hold (an import landed in between) is left out.
     const row = tree.byId.get(h.id);
-    if (row) hits.push({ row, partial: h.partial === true, result: null });
+    if (row) hits.push({ row, partial: h.partial === true, json: null });
   }
   await buildResults(db, version, hits.slice(0, eager), highlight);
   const ranking = { hits, highlight };
@@ -154,13 +175,20 @@ async function rankedResults(
   return ranking;
 }
 
+/** A search's answer: how many results, and the results as the JSON array the route sends. */
+export interface KbSearchAnswer {
+  found: number;
+  json: string;
+}
+
+/** The search of the API (GET …/search): the best `limit` results this viewer may open. */
 export async function searchKb(
   db: Kysely<Database>,
   query: string,
   indexes: string[],
   limit: number,
   kv: KbViewer,
-): Promise<KbSearchResult[]> {
+): Promise<KbSearchAnswer> {
   const version = await kbVersion(db);
   const tree = await treeOf(db, indexes, version);
   // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
@@ -170,10 +198,20 @@ export async function searchKb(
   await buildResults(
     db,
     version,
-    shown.filter((h) => h.result === null),
+    shown.filter((h) => h.json === null),
     ranking.highlight,
   );
-  const results = shown.flatMap((h) => (h.result ? [h.result] : []));
-  if (results.length === 0) await recordZeroResultSearch(db, query, indexes);
-  return results;
+  if (shown.length === 0) await recordZeroResultSearch(db, query, indexes);
+  return { found: shown.length, json: `[${shown.map((h) => h.json).join(',')}]` };
+}
+
+/** The same search's results as objects (the chat's suggestions). */
+export async function searchKbResults(
+  db: Kysely<Database>,
+  query: string,
+  indexes: string[],
+  limit: number,
+  kv: KbViewer,
+): Promise<KbSearchResult[]> {
+  return JSON.parse((await searchKb(db, query, indexes, limit, kv)).json) as KbSearchResult[];
 }
