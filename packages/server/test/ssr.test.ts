@@ -48,7 +48,7 @@ const rootHtml = (html: string) =>
 const headHtml = (html: string) => /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
 
 /**
- * Loading the SSR build (and jsdom) is a second of synchronous work: the overload guard (plugins/pressure.ts) may
+ * Loading the SSR build is a moment of synchronous work: the overload guard (plugins/pressure.ts) may
  * answer 503 until its next sample. Wait that out, as a client honouring Retry-After would.
  */
 async function settled(t: TestApp): Promise<TestApp> {

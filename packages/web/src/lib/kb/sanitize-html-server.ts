@@ -105,7 +105,7 @@ const URI_SAFE_ATTRIBUTES = new Set([
 ]);
 const DATA_URI_TAGS = new Set(['audio', 'video', 'img', 'source', 'image', 'track']);
 const IS_ALLOWED_URI =
-  /^(?:(?:(?:f|ht)tps?|mailto|tel|callto|sms|cid|xmpp|matrix):|[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i;
+  /^(?:(?:(?:f|ht)tps?|mailto|tel|callto|sms|cid|xmpp|matrix):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: DOMPurify's own pattern (whitespace and controls in a URL)
 const ATTR_WHITESPACE = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
 const ATTR_VALUE_BREAKOUT = /((--!?|])>)|<\/(style|script|title|xmp|textarea|noscript|iframe|noembed|noframes)/i;
