@@ -207,6 +207,10 @@ describe.each(testDatabases)('knowledge base [%s]', (dialect) => {
       expect(await ids(await signedIn(accounts.paidMember), 'membership')).toEqual(
         expect.arrayContaining(['111', '121']),
       );
+      // Each kind of viewer has its own answer of a kept ranking: the paid member's never reaches a visitor, nor a
+      // trial member (same indexes, so the same ranking) the paid members' section.
+      expect(await ids(new TestClient(t.app), 'membership')).toEqual([]);
+      expect(await ids(await signedIn(accounts.trialMember), 'membership')).not.toContain('111');
     });
 
     it('needs at least 3 characters', async () => {

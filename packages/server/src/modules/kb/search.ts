@@ -20,7 +20,7 @@ import {
   searchIndexOf,
   type TreeRow,
 } from './repo.ts';
-import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, visible } from './service.ts';
+import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, viewerKind, visible } from './service.ts';
 
 // In tests every result is checked against its schema before it is written (app.ts registerSerializer's rule).
 const validateResults = process.env.NODE_ENV === 'test';
@@ -29,26 +29,26 @@ const validateResults = process.env.NODE_ENV === 'test';
 // cached per version, then the viewer's rules, then each shown hit's snippet and marks.
 
 /**
- * Recent rankings, per knowledge-base version, with the answers built for them: people (and search-as-you-type) repeat
- * queries, and the snippets cost more than the ranking. Viewer rules are applied after the cache, so one entry serves
- * every audience.
+ * Recent rankings, per knowledge-base version, with their answers: people (and search-as-you-type) repeat queries, and
+ * the snippets cost more than the ranking. Viewer rules are applied after ranking, so one entry serves every audience,
+ * each kind of viewer with its own answer, written once.
  */
 const SEARCH_CACHE_SIZE = 5000;
 
-/**
- * One ranked hit: its tree row (the summary, shared by every ranking of the version) and its answer once built, as
- * the JSON the route sends: a few hundred bytes of one string instead of an object graph of three times that, and
- * nothing to serialise when the ranking is reused.
- */
+/** One ranked hit: its tree row (the summary, shared by every ranking of the version). */
 interface RankedHit {
   row: TreeRow;
   partial: boolean;
-  /** null until built: the hits past the first `eager` are asked for in case the viewer may not open some before */
-  json: string | null;
 }
 interface Ranking {
   hits: RankedHit[];
   highlight: Highlighter;
+  /**
+   * The answer of each kind of viewer (viewerKind: the audience rules read nothing else) as the JSON the route sends:
+   * one string of a few KB instead of an object graph of three times that, and nothing to build or serialise when a
+   * search is repeated.
+   */
+  answers: Map<number, KbSearchAnswer>;
 }
 const searchCache = new Map<string, Ranking>();
 
@@ -120,27 +120,25 @@ const writeResult = (() => {
   return write;
 })();
 
-/** Builds the answers of some hits (their plain texts read in one query). */
-async function buildResults(db: Kysely<Database>, version: string, hits: RankedHit[], highlight: Highlighter) {
-  if (hits.length === 0) return;
+/** The results of some hits as JSON, each written by the route's serialiser (their plain texts read in one query). */
+async function writtenResults(db: Kysely<Database>, version: string, hits: RankedHit[], highlight: Highlighter) {
   const texts = await plainTexts(
     db,
     version,
     hits.map((h) => h.row.id),
   );
+  const written: string[] = [];
   for (const h of hits) {
     const result = await searchResultOf(db, version, h, texts.get(h.row.id) ?? '', highlight);
     // Checked against its schema in tests, as the serialiser checks every answer there.
     if (validateResults) kbSearchResultSchema.parse(result);
-    h.json = writeResult(result);
+    written.push(writeResult(result));
   }
+  return written;
 }
 
-/**
- * The ranked hits of a query before any viewer rule, the first `eager` with their answers built (snippets cost a few
- * microseconds each: only those shown are made).
- */
-async function rankedResults(
+/** The ranked hits of a query before any viewer rule (cached per version and query). */
+async function rankedHits(
   db: Kysely<Database>,
   version: string,
   tree: Tree,
@@ -148,7 +146,6 @@ async function rankedResults(
   indexes: string[],
   limit: number,
   reader: SupportedLocale,
-  eager: number,
 ): Promise<Ranking> {
   const key = `${version}|${indexes.join(',')}|${limit}|${stopWordLanguages(reader).join(',')}|${normalizeSearchText(query)}`;
   const cached = searchCache.get(key);
@@ -160,16 +157,14 @@ async function rankedResults(
   }
   const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
   const found = groups.length > 0 ? (await searchIndexOf(db)).search(groups, indexes, limit) : [];
-  // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
-  const highlight = highlighterFor(groups);
   const hits: RankedHit[] = [];
   for (const h of found) {
     // A hit the tree of this version does not hold (an import landed in between) is left out.
     const row = tree.byId.get(h.id);
-    if (row) hits.push({ row, partial: h.partial === true, json: null });
+    if (row) hits.push({ row, partial: h.partial === true });
   }
-  await buildResults(db, version, hits.slice(0, eager), highlight);
-  const ranking = { hits, highlight };
+  // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
+  const ranking: Ranking = { hits, highlight: highlighterFor(groups), answers: new Map() };
   searchCache.set(key, ranking);
   if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
   return ranking;
@@ -192,17 +187,19 @@ export async function searchKb(
   const version = await kbVersion(db);
   const tree = await treeOf(db, indexes, version);
   // Ask for more than needed: hits hidden from this viewer are dropped after ranking.
-  const ranking = await rankedResults(db, version, tree, query, indexes, limit * 2, kv.language, limit);
-  const shown = ranking.hits.filter((r) => visible(r.row, tree, kv)).slice(0, limit);
-  // Hits past the first `limit` shown to a viewer who may not open some before them: built now, kept in the ranking.
-  await buildResults(
-    db,
-    version,
-    shown.filter((h) => h.json === null),
-    ranking.highlight,
-  );
-  if (shown.length === 0) await recordZeroResultSearch(db, query, indexes);
-  return { found: shown.length, json: `[${shown.map((h) => h.json).join(',')}]` };
+  const ranking = await rankedHits(db, version, tree, query, indexes, limit * 2, kv.language);
+  const kind = viewerKind(kv.viewer);
+  let answer = ranking.answers.get(kind);
+  if (!answer) {
+    const shown = ranking.hits.filter((h) => visible(h.row, tree, kv)).slice(0, limit);
+    const written = await writtenResults(db, version, shown, ranking.highlight);
+    answer = { found: shown.length, json: `[${written.join(',')}]` };
+    // Another search of this kind may have kept its answer while the texts were read: the first one stays.
+    answer = ranking.answers.get(kind) ?? answer;
+    ranking.answers.set(kind, answer);
+  }
+  if (answer.found === 0) await recordZeroResultSearch(db, query, indexes);
+  return answer;
 }
 
 /** The same search's results as objects (the chat's suggestions). */

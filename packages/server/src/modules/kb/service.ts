@@ -314,9 +314,15 @@ const viewerBits: Record<keyof Viewer, number> = {
 };
 const viewerFlags = Object.entries(viewerBits) as [keyof Viewer, number][];
 
-export function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
+/** A viewer's kind for the audience rules: a bit per flag (viewerBits). */
+export function viewerKind(viewer: Viewer): number {
   let kind = 0;
-  for (const flag of viewerFlags) if (kv.viewer[flag[0]]) kind |= flag[1];
+  for (const flag of viewerFlags) if (viewer[flag[0]]) kind |= flag[1];
+  return kind;
+}
+
+export function visible(row: TreeRow, tree: Tree, kv: KbViewer): boolean {
+  const kind = viewerKind(kv.viewer);
   let kinds = visibility.get(tree);
   if (!kinds) {
     kinds = new Map();
