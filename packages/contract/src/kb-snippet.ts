@@ -148,7 +148,15 @@ export interface Highlighter {
  * words out), and its synonyms; a phrase (a typed synonym phrase, a synonym of several words) matches its words next
  * to each other, in order. A prefix or typo match marks the whole word the reader sees.
  */
-export function highlighterFor(groups: readonly QueryGroup[]): Highlighter {
+export function highlighterFor(
+  groups: readonly QueryGroup[],
+  /**
+   * Each group's words one edit away as the search found them in its vocabulary (a server's index): matched as words,
+   * instead of testing every word of a text against the typo rule — the same words for an indexed text, and the
+   * costly part of a snippet otherwise. Without it, the rule.
+   */
+  nearWords?: readonly (readonly string[])[],
+): Highlighter {
   const exact = new Map<string, number>();
   const prefixes: { word: string; bit: number }[] = [];
   const typos: { word: string; bit: number }[] = [];
@@ -161,7 +169,9 @@ export function highlighterFor(groups: readonly QueryGroup[]): Highlighter {
       const word = g.typed[0] as string;
       addExact(word, bit);
       if (g.prefix) prefixes.push({ word, bit });
-      if (typoTolerant(word)) typos.push({ word, bit });
+      const near = nearWords?.[i];
+      if (near) for (const w of near) addExact(w, bit);
+      else if (typoTolerant(word)) typos.push({ word, bit });
       for (const v of shortWordVariants(word)) addExact(v, bit);
     } else if (g.typed.length > 1) {
       alternatives.push([...g.typed]);

@@ -18,6 +18,20 @@ const marked = (text: string, marks: [number, number][]) => marks.map(([s, e]) =
 const shown = (s: Snippet) => marked(s.text, s.marks);
 
 describe('highlighter: the words the search matched, at their places in the original text', () => {
+  it("marks a group's near words as the search found them, instead of testing every word against the typo rule", () => {
+    // The server passes the words its index found one edit away (search-index.ts near): only those are marked.
+    const h = highlighterFor(queryGroups('wallet statuses'), [['wallets'], []]);
+    expect(marked('Wallets, wallet, walled: statuses.', h.marks('Wallets, wallet, walled: statuses.'))).toEqual([
+      'Wallets',
+      'wallet',
+      'statuses',
+    ]);
+    // Without them, the rule: "walled" is one edit from "wallet" too.
+    expect(
+      marked('Wallets, wallet, walled.', highlighter('wallet statuses').marks('Wallets, wallet, walled.')),
+    ).toEqual(['Wallets', 'wallet', 'walled']);
+  });
+
   it.each<[string, string, string, string[]]>([
     ['original case and punctuation kept', 'refund', "Your Refund: what you'll see.", ['Refund']],
     [

@@ -232,11 +232,18 @@ export class SearchIndex {
     return hits;
   }
 
-  /** A typed word's one-edit neighbours in the typo vocabulary (five letters or more), or a short word's other number. */
   private expand(g: QueryGroup): ExpandedGroup {
+    return { ...g, near: this.near(g) };
+  }
+
+  /**
+   * The words a group's typed word also matches whole: its one-edit neighbours in the typo vocabulary (five letters or
+   * more), or a short word's other number. The highlighter marks these same words (search.ts).
+   */
+  near(g: QueryGroup): string[] {
     const word = g.typed.length === 1 ? (g.typed[0] as string) : null;
-    if (!word) return { ...g, near: [] };
-    if (!typoTolerant(word)) return { ...g, near: shortWordVariants(word) };
+    if (!word) return [];
+    if (!typoTolerant(word)) return shortWordVariants(word);
     let near = this.nearCache.get(word);
     if (!near) {
       near = [];
@@ -247,7 +254,7 @@ export class SearchIndex {
       this.nearCache.set(word, near);
       if (this.nearCache.size > NEAR_CACHE_SIZE) this.nearCache.delete(this.nearCache.keys().next().value as string);
     }
-    return { ...g, near };
+    return near;
   }
 
   /**

@@ -156,7 +156,8 @@ async function rankedHits(
     return cached;
   }
   const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
-  const found = groups.length > 0 ? (await searchIndexOf(db)).search(groups, indexes, limit) : [];
+  const index = await searchIndexOf(db);
+  const found = index.search(groups, indexes, limit);
   const hits: RankedHit[] = [];
   for (const h of found) {
     // A hit the tree of this version does not hold (an import landed in between) is left out.
@@ -164,7 +165,11 @@ async function rankedHits(
     if (row) hits.push({ row, partial: h.partial === true });
   }
   // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
-  const ranking: Ranking = { hits, highlight: highlighterFor(groups), answers: new Map() };
+  const highlight = highlighterFor(
+    groups,
+    groups.map((g) => index.near(g)),
+  );
+  const ranking: Ranking = { hits, highlight, answers: new Map() };
   searchCache.set(key, ranking);
   if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
   return ranking;
