@@ -181,8 +181,9 @@ export function entryModeFromQuery(
   opts: { signed?: boolean } = {},
 ): EntryMode | null {
   const allowed = (m: EntryMode) => opts.signed === true || entryModes[m].visitor;
-  const named = entryModeSchema.safeParse(query.entry_mode);
-  if (named.success) return allowed(named.data) ? named.data : null;
+  // Nothing named is the common case (every visitor's request reads it): no parse that can only fail.
+  const named = query.entry_mode === undefined ? null : entryModeSchema.safeParse(query.entry_mode);
+  if (named?.success) return allowed(named.data) ? named.data : null;
   if (typeof query.source !== 'string') return null;
   const bySource = entryModeSchema.options.find((m) => entryModes[m].source === query.source);
   return bySource && allowed(bySource) ? bySource : null;

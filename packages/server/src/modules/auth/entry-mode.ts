@@ -10,9 +10,12 @@ export function visitEntryMode(request: FastifyRequest): EntryMode | null {
   return entryModeFromQuery({ entry_mode: request.cookies[ENTRY_MODE_COOKIE] });
 }
 
+/** A session's mode as stored; one it does not name is the website's. Made once, not per request. */
+const sessionEntryMode = entryModeSchema.catch('customer_website');
+
 /** The request's entry mode: the signed-in session's (fixed at sign-in), else the visit's, else the website. */
 export function entryModeOf(request: FastifyRequest): EntryMode {
-  if (request.session) return entryModeSchema.catch('customer_website').parse(request.session.entryMode);
+  if (request.session) return sessionEntryMode.parse(request.session.entryMode);
   return visitEntryMode(request) ?? 'customer_website';
 }
 

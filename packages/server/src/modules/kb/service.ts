@@ -438,15 +438,21 @@ export async function cachedArticle(db: Kysely<Database>, id: string, version: s
   return entry;
 }
 
-/** One node with its children, related articles and ancestors, if this viewer may see it. */
+/**
+ * One node with its children, related articles and ancestors, if this viewer may see it. What it answers depends on
+ * the knowledge-base version, the article, the viewer's kind (viewerKind), the reader's language and `withRelated`
+ * only, apart from `feedback`; the index filter and the Select rule decide whether it answers at all (article-answer.ts
+ * keeps the written answers on that basis).
+ */
 export async function articleById(
   db: Kysely<Database>,
   id: string,
   indexes: string[] | null,
   kv: KbViewer,
   withRelated: boolean,
+  knownVersion?: string,
 ): Promise<Article> {
-  const version = await kbVersion(db);
+  const version = knownVersion ?? (await kbVersion(db));
   const entry = await cachedArticle(db, id, version);
   const row = entry?.row;
   if (
