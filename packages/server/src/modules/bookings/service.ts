@@ -10,11 +10,21 @@ import {
   saasIndexes,
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { DialectName } from '../../db/database.ts';
 import type { BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
+import { compile } from '../../plugins/serializer.ts';
 import { findArticle } from '../kb/repo.ts';
-import { type Cursor, type CustomerBookingRow, listBookingPage, listBookings, listCities } from './repo.ts';
+import {
+  type BookingListEntryRow,
+  type Cursor,
+  type CustomerBookingRow,
+  listBookingPage,
+  listBookings,
+  listCities,
+} from './repo.ts';
 
 export function toCustomerBooking(b: CustomerBookingRow): CustomerBooking {
   return {
@@ -82,23 +92,68 @@ function bookingPage(
   };
 }
 
-/** A page of the user's bookings (GET list), newest first, keyset-paged; a status filter is bound into the key. */
+/** The list's answer: its entries as JSON text (the array, written as the response schema writes it) and next key. */
+export interface BookingListAnswer {
+  /** `[…]`: the page's entries, byte for byte what the response schema's serialiser writes for them */
+  data: string;
+  pageNo: number;
+  pageKey: string | null;
+}
+
+// The writers the route's serialiser uses for a string and a number (fast-json-stringify, plugins/serializer.ts).
+const writeString = writerOf(z.string());
+const writeNumber = writerOf(z.number());
+
+function writerOf(schema: z.ZodType): (value: unknown) => string {
+  const write = compile(schema);
+  if (!write) throw new Error('a string or number schema always compiles');
+  return write;
+}
+
+/** One list entry's JSON: the database's pieces (listBookingPage) with the numbers and the derived strings written in. */
+function entryJson(row: BookingListEntryRow): string {
+  return (
+    row.head +
+    writeNumber(row.fare) +
+    ',"currency_symbol":' +
+    writeString(currencySymbols[row.currency_country] ?? '') +
+    // The help context of the booking's state chooses the categories of 'Choose an Issue'.
+    ',"context":' +
+    writeString(helpContextKey(row)) +
+    row.middle +
+    writeNumber(row.date_entered_timestamp) +
+    row.tail
+  );
+}
+
+/**
+ * A page of the user's bookings (GET list), newest first, keyset-paged; a status filter is bound into the key. The
+ * entries are those of toCustomerBooking, written as JSON by the database and here (listBookingPage, entryJson):
+ * the same bytes the response schema's serialiser writes for toCustomerBooking's objects.
+ */
 export async function bookingListPage(
   db: Kysely<Database>,
+  dialect: DialectName,
   secret: string,
   who: { userId: string; audience: BookingRow['audience'] },
   q: { page_no: number; page_key?: string | undefined; status?: string | undefined },
-): Promise<BookingPage> {
+): Promise<BookingListAnswer> {
   assertPage(q.page_no, q.page_key);
   const list = q.status ? `list:${q.status}` : 'list';
   const key = q.page_key ? readPageKey(secret, q.page_key, { user: who.userId, list, page: q.page_no }) : null;
   const after = key && 't' in key.cursor ? key.cursor : null;
-  const rows = await listBookingPage(db, who.userId, who.audience, after, BOOKINGS_PAGE_SIZE + 1, q.status);
+  const rows = await listBookingPage(db, dialect, who.userId, who.audience, after, BOOKINGS_PAGE_SIZE + 1, q.status);
   const page = rows.slice(0, BOOKINGS_PAGE_SIZE);
   const last = page.at(-1);
   const more = rows.length > BOOKINGS_PAGE_SIZE && q.page_no < BOOKINGS_MAX_PAGES && last !== undefined;
-  const next = more ? { t: last.date_entered_timestamp, i: last.id } : null;
-  return bookingPage(secret, { user: who.userId, list, page: q.page_no }, page, next);
+  const at = { user: who.userId, list, page: q.page_no };
+  return {
+    data: `[${page.map(entryJson).join(',')}]`,
+    pageNo: q.page_no,
+    pageKey: more
+      ? signPageKey(secret, { ...at, page: at.page + 1, cursor: { t: last.date_entered_timestamp, i: last.id } })
+      : null,
+  };
 }
 
 /**
