@@ -45,7 +45,7 @@ interface Ranking {
   highlight: Highlighter;
   /**
    * The answer of each kind of viewer (viewerKind: the audience rules read nothing else) as the JSON the route sends:
-   * one string of a few KB instead of an object graph of three times that, and nothing to build or serialise when a
+   * a few KB of bytes instead of an object graph of several times that, and nothing to build or serialise when a
    * search is repeated.
    */
   answers: Map<number, KbSearchAnswer>;
@@ -175,10 +175,14 @@ async function rankedHits(
   return ranking;
 }
 
-/** A search's answer: how many results, and the results as the JSON array the route sends. */
+/**
+ * A search's answer: how many results, and the results as the JSON array the route sends, in UTF-8. Bytes, not a
+ * string: a snippet's "…" makes V8 keep the whole string in two bytes a character, and the socket would encode it
+ * again on every send.
+ */
 export interface KbSearchAnswer {
   found: number;
-  json: string;
+  json: Buffer;
 }
 
 /** The search of the API (GET …/search): the best `limit` results this viewer may open. */
@@ -198,7 +202,7 @@ export async function searchKb(
   if (!answer) {
     const shown = ranking.hits.filter((h) => visible(h.row, tree, kv)).slice(0, limit);
     const written = await writtenResults(db, version, shown, ranking.highlight);
-    answer = { found: shown.length, json: `[${written.join(',')}]` };
+    answer = { found: shown.length, json: Buffer.from(`[${written.join(',')}]`) };
     // Another search of this kind may have kept its answer while the texts were read: the first one stays.
     answer = ranking.answers.get(kind) ?? answer;
     ranking.answers.set(kind, answer);
@@ -215,5 +219,5 @@ export async function searchKbResults(
   limit: number,
   kv: KbViewer,
 ): Promise<KbSearchResult[]> {
-  return JSON.parse((await searchKb(db, query, indexes, limit, kv)).json) as KbSearchResult[];
+  return JSON.parse((await searchKb(db, query, indexes, limit, kv)).json.toString()) as KbSearchResult[];
 }
