@@ -64,12 +64,12 @@ export const CUSTOMER_BOOKING_COLUMNS = [
 export type CustomerBookingRow = Pick<BookingRow, (typeof CUSTOMER_BOOKING_COLUMNS)[number]>;
 
 /**
- * A list entry as JSON text written by the database, in the order and shape of the contract's customerBookingSchema,
- * but for its three numbers and two derived strings, which the service writes (fare, currency_symbol, context;
- * date_entered_timestamp): `head` + fare + currency_symbol + context + `middle` + date_entered_timestamp + `tail`.
- * Turning 26 rows of 28 columns into objects and writing them out again was most of the list page's time
- * (docs/performance.md "Article answers and the bookings page"); text from SQLite's json_quote or PostgreSQL's
- * to_json is escaped as JSON.stringify escapes (bookings-list-json.test.ts checks the bytes on both).
+ * A list entry as JSON text written by the database: three objects holding, in the order of the contract's
+ * customerBookingSchema, every field but its three numbers and two derived strings, which the service writes
+ * between them (fare, currency_symbol, context after `head`; date_entered_timestamp after `middle`). Turning 26 rows
+ * of 28 columns into objects and writing them out again was most of the list page's time (docs/performance.md
+ * "Article answers and the bookings page"); SQLite's json_object and PostgreSQL's to_json escape text as
+ * JSON.stringify does (bookings-list-json.test.ts checks the bytes on both).
  */
 export interface BookingListEntryRow {
   head: string;
@@ -83,49 +83,64 @@ export interface BookingListEntryRow {
   date_entered_timestamp: number;
 }
 
-/** The SQL of the entry's JSON pieces (constant text: column names and keys are ours, no input goes in). */
-function entryPieces(dialect: DialectName) {
-  const text = (column: string) =>
-    dialect === 'postgres' ? `coalesce(to_json("${column}")::text, 'null')` : `json_quote("${column}")`;
-  const flag = (column: string) => `(CASE WHEN "${column}" = 1 THEN 'true' ELSE 'false' END)`;
-  const fields = (list: [key: string, value: string][]) =>
-    list.map(([key, value], i) => `'${i === 0 ? '' : ','}"${key}":' || ${value}`).join(' || ');
-  const head = fields([
-    ['id', text('id')],
-    ['crn', text('crn')],
-    ['osn', text('osn')],
-    ['brand', text('brand')],
-    ['status', text('status')],
-    ['sub_status', text('sub_status')],
-    ['cab_category', text('cab_category')],
-    ['vehicle_category', text('vehicle_category')],
-  ]);
-  const middle = fields([
-    ['rtf_status', text('rtf_status')],
-    ['city', text('city')],
-    ['country', text('country')],
-    ['saas_ride', flag('saas_ride')],
-    ['service_country', text('service_country')],
-    ['service_info', `'{"service_city":' || ${text('service_city')} || '}'`],
-    ['krutrim_chat', flag('krutrim_chat')],
-    ['pickup_date', text('pickup_date')],
-  ]);
-  const tail = fields([
-    ['pickup_location', text('pickup_location')],
-    ['drop_location', text('drop_location')],
-    ['driver_image_url', text('driver_image_url')],
-    ['map_img_url', text('map_img_url')],
-    ['clickable', flag('clickable')],
-    ['display_car_name', text('display_car_name')],
-    ['priority_support_image_visible', flag('priority_support_image_visible')],
-    ['user_id', text('user_id')],
-    ['customer_address_details', `'{"customer_details":{"email":' || ${text('customer_email')} || '}}'`],
-  ]);
-  return {
-    head: sql<string>`${sql.raw(`'{' || ${head} || ',"fare":'`)}`.as('head'),
-    middle: sql<string>`${sql.raw(`',' || ${middle} || ',"date_entered_timestamp":'`)}`.as('middle'),
-    tail: sql<string>`${sql.raw(`',' || ${tail} || '}'`)}`.as('tail'),
-  };
+type JsonField = [key: string, value: { column: string } | { flag: string } | { object: JsonField[] }];
+
+const entryFields: Record<'head' | 'middle' | 'tail', JsonField[]> = {
+  head: [
+    ['id', { column: 'id' }],
+    ['crn', { column: 'crn' }],
+    ['osn', { column: 'osn' }],
+    ['brand', { column: 'brand' }],
+    ['status', { column: 'status' }],
+    ['sub_status', { column: 'sub_status' }],
+    ['cab_category', { column: 'cab_category' }],
+    ['vehicle_category', { column: 'vehicle_category' }],
+  ],
+  middle: [
+    ['rtf_status', { column: 'rtf_status' }],
+    ['city', { column: 'city' }],
+    ['country', { column: 'country' }],
+    ['saas_ride', { flag: 'saas_ride' }],
+    ['service_country', { column: 'service_country' }],
+    ['service_info', { object: [['service_city', { column: 'service_city' }]] }],
+    ['krutrim_chat', { flag: 'krutrim_chat' }],
+    ['pickup_date', { column: 'pickup_date' }],
+  ],
+  tail: [
+    ['pickup_location', { column: 'pickup_location' }],
+    ['drop_location', { column: 'drop_location' }],
+    ['driver_image_url', { column: 'driver_image_url' }],
+    ['map_img_url', { column: 'map_img_url' }],
+    ['clickable', { flag: 'clickable' }],
+    ['display_car_name', { column: 'display_car_name' }],
+    ['priority_support_image_visible', { flag: 'priority_support_image_visible' }],
+    ['user_id', { column: 'user_id' }],
+    [
+      'customer_address_details',
+      { object: [['customer_details', { object: [['email', { column: 'customer_email' }]] }]] },
+    ],
+  ],
+};
+
+/**
+ * The SQL writing one JSON object, compact (no spaces). SQLite: json_object. PostgreSQL: text put together, each
+ * value by to_json (its json_build_object puts spaces around the colons). Constant text only: the column names and
+ * keys are ours, no input goes in.
+ */
+function jsonObjectSql(dialect: DialectName, fields: JsonField[]): string {
+  const flag = (column: string) => `CASE WHEN "${column}" = 1 THEN 'true' ELSE 'false' END`;
+  if (dialect === 'sqlite') {
+    const value = (v: JsonField[1]) =>
+      'column' in v ? `"${v.column}"` : 'flag' in v ? `json(${flag(v.flag)})` : jsonObjectSql(dialect, v.object);
+    return `json_object(${fields.map(([key, v]) => `'${key}', ${value(v)}`).join(', ')})`;
+  }
+  const value = (v: JsonField[1]) =>
+    'column' in v
+      ? `coalesce(to_json("${v.column}")::text, 'null')`
+      : 'flag' in v
+        ? `(${flag(v.flag)})`
+        : jsonObjectSql(dialect, v.object);
+  return `('{' || ${fields.map(([key, v], i) => `'${i === 0 ? '' : ','}"${key}":' || ${value(v)}`).join(' || ')} || '}')`;
 }
 
 /** The list page's SQL per database and variant (status filter, cursor), built by Kysely once: see listBookingPage. */
@@ -149,18 +164,19 @@ export async function listBookingPage(
     variants = new Map();
     pageSql.set(db, variants);
   }
-  const variant = `${dialect}${status ? 's' : ''}${after ? 'a' : ''}`;
+  const variant = `${dialect}${status ? 's' : ''}${after ? 'a' : ''}${limit}`;
   let compiled = variants.get(variant);
   if (!compiled) {
     // Built with a marker for each parameter, so the order Kysely gives them in is read, never assumed.
     const marker = (name: string) => `\u0000${name}`;
-    const pieces = entryPieces(dialect);
+    const piece = (name: keyof typeof entryFields) =>
+      sql<string>`${sql.raw(jsonObjectSql(dialect, entryFields[name]))}`.as(name);
     let q = db
       .selectFrom('bookings')
       .select([
-        pieces.head,
-        pieces.middle,
-        pieces.tail,
+        piece('head'),
+        piece('middle'),
+        piece('tail'),
         'id',
         'status',
         'sub_status',
@@ -183,12 +199,14 @@ export async function listBookingPage(
     const built = q
       .orderBy('date_entered_timestamp', 'desc')
       .orderBy('id', 'desc')
-      .limit(marker('limit') as unknown as number)
+      // Written in, not bound: SQLite (3.4x and later) reads a bound LIMIT when it plans, so every new binding of
+      // it expired the statement and the page's SQL was parsed and planned again on every request.
+      .limit(sql.lit(Math.trunc(limit)))
       .compile();
     compiled = { sql: built.sql, order: built.parameters.map((p) => String(p).slice(1)) };
     variants.set(variant, compiled);
   }
-  const values: Record<string, unknown> = { user: userId, audience, status, t: after?.t, i: after?.i, limit };
+  const values: Record<string, unknown> = { user: userId, audience, status, t: after?.t, i: after?.i };
   const query = CompiledQuery.raw(
     compiled.sql,
     compiled.order.map((name) => values[name]),

@@ -110,19 +110,23 @@ function writerOf(schema: z.ZodType): (value: unknown) => string {
   return write;
 }
 
-/** One list entry's JSON: the database's pieces (listBookingPage) with the numbers and the derived strings written in. */
+/** One list entry's JSON: the database's three objects (listBookingPage) joined, the numbers and derived strings between. */
 function entryJson(row: BookingListEntryRow): string {
   return (
-    row.head +
+    row.head.slice(0, -1) +
+    ',"fare":' +
     writeNumber(row.fare) +
     ',"currency_symbol":' +
     writeString(currencySymbols[row.currency_country] ?? '') +
     // The help context of the booking's state chooses the categories of 'Choose an Issue'.
     ',"context":' +
     writeString(helpContextKey(row)) +
-    row.middle +
+    ',' +
+    row.middle.slice(1, -1) +
+    ',"date_entered_timestamp":' +
     writeNumber(row.date_entered_timestamp) +
-    row.tail
+    ',' +
+    row.tail.slice(1)
   );
 }
 
