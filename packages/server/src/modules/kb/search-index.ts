@@ -21,6 +21,8 @@ export interface IndexedArticle {
   title: string;
   /** the body's normalised words, single spaces (articles.body_text) */
   body_text: string;
+  /** the body's plain text as written (articles.body_plain): snippets are cut from it */
+  body_plain: string;
 }
 
 export interface IndexHit {
@@ -55,6 +57,8 @@ export class SearchIndex {
   private readonly ids: string[];
   private readonly indexNames: string[];
   private readonly titles: string[];
+  private readonly plains: string[];
+  private readonly docOf = new Map<string, number>();
   /** every article's word ids in order: article d's title from `titleAt[d]`, its body from `bodyAt[d]` to `titleAt[d + 1]` */
   private readonly words: Int32Array;
   private readonly titleAt: Int32Array;
@@ -84,6 +88,8 @@ export class SearchIndex {
     this.ids = rows.map((r) => r.id);
     this.indexNames = rows.map((r) => r.index_name);
     this.titles = rows.map((r) => r.title);
+    this.plains = rows.map((r) => r.body_plain);
+    for (let d = 0; d < n; d++) this.docOf.set(this.ids[d] as string, d);
     this.titleAt = new Int32Array(n + 1);
     this.bodyAt = new Int32Array(n);
     const vocabulary: string[] = [];
@@ -172,6 +178,12 @@ export class SearchIndex {
     this.groupMask = new Uint8Array(n);
     this.titleMask = new Uint8Array(n);
     this.score = new Float64Array(n);
+  }
+
+  /** An article's plain text (body_plain), '' for an article the index does not hold. */
+  plainText(id: string): string {
+    const d = this.docOf.get(id);
+    return d === undefined ? '' : (this.plains[d] as string);
   }
 
   /**

@@ -12,14 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { compile } from '../../plugins/serializer.ts';
 import { plainBodyOf } from './content.ts';
-import {
-  currentSynonyms,
-  kbVersion,
-  plainBodies,
-  recordZeroResultSearch,
-  searchIndexOf,
-  type TreeRow,
-} from './repo.ts';
+import { currentSynonyms, kbVersion, recordZeroResultSearch, searchIndexOf, type TreeRow } from './repo.ts';
 import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, viewerKind, visible } from './service.ts';
 
 // In tests every result is checked against its schema before it is written (app.ts registerSerializer's rule).
@@ -51,37 +44,6 @@ interface Ranking {
   answers: Map<number, KbSearchAnswer>;
 }
 const searchCache = new Map<string, Ranking>();
-
-/**
- * Plain texts of bodies recently made into snippets, per knowledge-base version: a ranking not cached reads only those
- * it lacks, in one query. The most recent 10,000, as the article cache: a knowledge base of that size is held whole
- * (~6 MB for the bench's 10,000 articles).
- */
-const PLAIN_CACHE_SIZE = 10_000;
-const plainCache = { version: '', entries: new Map<string, string>() };
-
-async function plainTexts(db: Kysely<Database>, version: string, ids: string[]): Promise<Map<string, string>> {
-  if (plainCache.version !== version) {
-    plainCache.version = version;
-    plainCache.entries.clear();
-  }
-  const found = new Map<string, string>();
-  const missing: string[] = [];
-  for (const id of ids) {
-    const hit = plainCache.entries.get(id);
-    if (hit === undefined) missing.push(id);
-    else found.set(id, hit);
-  }
-  for (const r of await plainBodies(db, missing)) {
-    found.set(r.id, r.body_plain);
-    if (plainCache.version !== version) continue;
-    plainCache.entries.set(r.id, r.body_plain);
-    if (plainCache.entries.size > PLAIN_CACHE_SIZE) {
-      plainCache.entries.delete(plainCache.entries.keys().next().value as string);
-    }
-  }
-  return found;
-}
 
 /** A hit's answer: its summary with the snippet of its original text and the marks (docs/kb-search.md). */
 async function searchResultOf(
@@ -120,16 +82,12 @@ const writeResult = (() => {
   return write;
 })();
 
-/** The results of some hits as JSON, each written by the route's serialiser (their plain texts read in one query). */
+/** The results of some hits as JSON, each written by the route's serialiser, their snippets from the index's texts. */
 async function writtenResults(db: Kysely<Database>, version: string, hits: RankedHit[], highlight: Highlighter) {
-  const texts = await plainTexts(
-    db,
-    version,
-    hits.map((h) => h.row.id),
-  );
+  const index = await searchIndexOf(db);
   const written: string[] = [];
   for (const h of hits) {
-    const result = await searchResultOf(db, version, h, texts.get(h.row.id) ?? '', highlight);
+    const result = await searchResultOf(db, version, h, index.plainText(h.row.id), highlight);
     // Checked against its schema in tests, as the serialiser checks every answer there.
     if (validateResults) kbSearchResultSchema.parse(result);
     written.push(writeResult(result));
