@@ -26,15 +26,16 @@ const validateResults = process.env.NODE_ENV === 'test';
  * the snippets cost more than the ranking. Viewer rules are applied after ranking, so one entry serves every audience,
  * each kind of viewer with its own answer, written once.
  */
-const SEARCH_CACHE_SIZE = 5000;
+const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+/** What a ranking costs the cache besides its answers' bytes: its key, rows list, highlighter and answers map. */
+const RANKING_BYTES = 2048;
 
-/** One ranked hit: its tree row (the summary, shared by every ranking of the version). */
-interface RankedHit {
-  row: TreeRow;
-  partial: boolean;
-}
 interface Ranking {
-  hits: RankedHit[];
+  key: string;
+  /** the hits, best first, as their tree rows (shared by every ranking of the version) */
+  rows: TreeRow[];
+  /** the hits from here on match only some of the query's groups (partial matches come last) */
+  partialFrom: number;
   highlight: Highlighter;
   /**
    * The answer of each kind of viewer (viewerKind: the audience rules read nothing else) as the JSON the route sends:
@@ -42,21 +43,38 @@ interface Ranking {
    * search is repeated.
    */
   answers: Map<number, KbSearchAnswer>;
+  /** what the cache counts for it: RANKING_BYTES and its answers' bytes */
+  bytes: number;
 }
+/** In recency order (a Map's insertion order), at most SEARCH_CACHE_BYTES counted: the oldest go first. */
 const searchCache = new Map<string, Ranking>();
+let searchCacheBytes = 0;
+
+/** Counts `bytes` more for a ranking still in the cache, then drops the oldest rankings past the budget. */
+function countInCache(ranking: Ranking, bytes: number) {
+  if (searchCache.get(ranking.key) !== ranking) return;
+  ranking.bytes += bytes;
+  searchCacheBytes += bytes;
+  for (const [key, oldest] of searchCache) {
+    if (searchCacheBytes <= SEARCH_CACHE_BYTES || oldest === ranking) break;
+    searchCache.delete(key);
+    searchCacheBytes -= oldest.bytes;
+  }
+}
 
 /** A hit's answer: its summary with the snippet of its original text and the marks (docs/kb-search.md). */
 async function searchResultOf(
   db: Kysely<Database>,
   version: string,
-  hit: RankedHit,
+  row: TreeRow,
+  partial: boolean,
   plain: string,
   highlight: Highlighter,
 ): Promise<KbSearchResult> {
   // A row imported before body_plain was stored: its plain text from the stored HTML, until the next import.
-  const text = plain || plainBodyOf((await cachedArticle(db, hit.row.id, version))?.row.body_html ?? '');
+  const text = plain || plainBodyOf((await cachedArticle(db, row.id, version))?.row.body_html ?? '');
   const snippet = highlight.snippet(text);
-  const s = summaryOf(hit.row);
+  const s = summaryOf(row);
   // One literal, not a spread of the summary: V8 gives each object made by spreading a hidden class of its own, and
   // the rankings cache holds ~100,000 of them (docs/performance.md "What holds the memory").
   const result: KbSearchResult = {
@@ -69,9 +87,9 @@ async function searchResultOf(
     label_names: s.label_names,
     snippet: snippet.text,
     snippet_marks: snippet.marks,
-    title_marks: highlight.marks(hit.row.title),
+    title_marks: highlight.marks(row.title),
   };
-  if (hit.partial) result.partial = true;
+  if (partial) result.partial = true;
   return result;
 }
 
@@ -82,12 +100,17 @@ const writeResult = (() => {
   return write;
 })();
 
-/** The results of some hits as JSON, each written by the route's serialiser, their snippets from the index's texts. */
-async function writtenResults(db: Kysely<Database>, version: string, hits: RankedHit[], highlight: Highlighter) {
+/**
+ * The results of a ranking's hits at some places as JSON, each written by the route's serialiser, their snippets from
+ * the index's texts.
+ */
+async function writtenResults(db: Kysely<Database>, version: string, ranking: Ranking, places: number[]) {
   const index = await searchIndexOf(db);
   const written: string[] = [];
-  for (const h of hits) {
-    const result = await searchResultOf(db, version, h, index.plainText(h.row.id), highlight);
+  for (const i of places) {
+    const row = ranking.rows[i] as TreeRow;
+    const partial = i >= ranking.partialFrom;
+    const result = await searchResultOf(db, version, row, partial, index.plainText(row.id), ranking.highlight);
     // Checked against its schema in tests, as the serialiser checks every answer there.
     if (validateResults) kbSearchResultSchema.parse(result);
     written.push(writeResult(result));
@@ -116,20 +139,29 @@ async function rankedHits(
   const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
   const index = await searchIndexOf(db);
   const found = index.search(groups, indexes, limit);
-  const hits: RankedHit[] = [];
+  const rows: TreeRow[] = [];
+  let partialFrom = -1;
   for (const h of found) {
     // A hit the tree of this version does not hold (an import landed in between) is left out.
     const row = tree.byId.get(h.id);
-    if (row) hits.push({ row, partial: h.partial === true });
+    if (!row) continue;
+    if (h.partial && partialFrom < 0) partialFrom = rows.length;
+    rows.push(row);
   }
-  // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
-  const highlight = highlighterFor(
-    groups,
-    groups.map((g) => index.near(g)),
-  );
-  const ranking: Ranking = { hits, highlight, answers: new Map() };
+  const ranking: Ranking = {
+    key,
+    rows,
+    partialFrom: partialFrom < 0 ? rows.length : partialFrom,
+    // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
+    highlight: highlighterFor(
+      groups,
+      groups.map((g) => index.near(g)),
+    ),
+    answers: new Map(),
+    bytes: 0,
+  };
   searchCache.set(key, ranking);
-  if (searchCache.size > SEARCH_CACHE_SIZE) searchCache.delete(searchCache.keys().next().value as string);
+  countInCache(ranking, RANKING_BYTES);
   return ranking;
 }
 
@@ -158,12 +190,19 @@ export async function searchKb(
   const kind = viewerKind(kv.viewer);
   let answer = ranking.answers.get(kind);
   if (!answer) {
-    const shown = ranking.hits.filter((h) => visible(h.row, tree, kv)).slice(0, limit);
-    const written = await writtenResults(db, version, shown, ranking.highlight);
-    answer = { found: shown.length, json: Buffer.from(`[${written.join(',')}]`) };
+    const shown: number[] = [];
+    for (let i = 0; i < ranking.rows.length && shown.length < limit; i++) {
+      if (visible(ranking.rows[i] as TreeRow, tree, kv)) shown.push(i);
+    }
+    const written = await writtenResults(db, version, ranking, shown);
+    const built = { found: shown.length, json: Buffer.from(`[${written.join(',')}]`) };
     // Another search of this kind may have kept its answer while the texts were read: the first one stays.
-    answer = ranking.answers.get(kind) ?? answer;
-    ranking.answers.set(kind, answer);
+    answer = ranking.answers.get(kind);
+    if (!answer) {
+      answer = built;
+      ranking.answers.set(kind, answer);
+      countInCache(ranking, answer.json.length);
+    }
   }
   if (answer.found === 0) await recordZeroResultSearch(db, query, indexes);
   return answer;
