@@ -199,6 +199,10 @@ export function highlighterFor(
   const lengths = new Set<number>([...exact.keys()].map((w) => w.length));
   for (const t of typos) for (const d of [-1, 0, 1]) lengths.add(t.word.length + d);
   const mayMatch = (length: number) => length >= minPrefix || lengths.has(length);
+  // And the first letter (lower case) a plain ASCII word must start with, when no typo rule applies (a typo may change
+  // it): most words are ruled out before their token is made.
+  const firstLetters =
+    typos.length === 0 ? new Set([...exact.keys(), ...prefixes.map((p) => p.word)].map((w) => w.charCodeAt(0))) : null;
 
   const allGroups = 2 ** Math.min(groups.length, 30) - 1;
 
@@ -214,7 +218,9 @@ export function highlighterFor(
       let stopAt = Number.POSITIVE_INFINITY;
       forEachWord(text, (start, end, ascii) => {
         if (start > stopAt) return true;
-        if (ascii && !mayMatch(end - start)) return false;
+        if (ascii && (!mayMatch(end - start) || (firstLetters && !firstLetters.has(text.charCodeAt(start) | 0x20)))) {
+          return false;
+        }
         let bits = 0;
         for (const token of tokensOf(text.slice(start, end), ascii)) bits |= tokenBits(token);
         if (bits === 0) return false;
