@@ -32,8 +32,9 @@ export async function openTestDatabase(dialect: DialectName, seed = true): Promi
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
-    // pg_trgm once per database in public, not in the first test schema that migrates (dropping that schema
-    // would take it from every other test running at the same time).
+    // pg_trgm (migration 0002 creates it and indexes with it; 0047 drops that index) once per database in public,
+    // not in the first test schema that migrates (dropping that schema would take it from every other test running
+    // at the same time).
     await admin.query('create extension if not exists pg_trgm schema public').catch(() => {});
     await admin.end();
     handle = openDatabase({ databaseUrl: url, schema, poolSize: 4 });

@@ -51,6 +51,7 @@ import * as m0043 from './migrations/0043-app-settings.ts';
 import * as m0044 from './migrations/0044-article-authoring.ts';
 import * as m0045 from './migrations/0045-kb-search-counts.ts';
 import * as m0046 from './migrations/0046-kb-search-contentless.ts';
+import * as m0047 from './migrations/0047-kb-search-in-memory.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -173,6 +174,7 @@ const migrations: Record<string, Migration> = {
   '0044-article-authoring': m0044,
   '0045-kb-search-counts': m0045,
   '0043-app-settings': m0043,
+  '0047-kb-search-in-memory': m0047,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

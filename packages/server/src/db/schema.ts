@@ -368,11 +368,6 @@ export interface ArticleDraftsTable {
   updated_at: string;
 }
 
-export interface KbTermsTable {
-  term: string;
-  doc_count: number;
-}
-
 export interface KbMetaTable {
   key: string;
   value: string;
@@ -761,7 +756,6 @@ export interface Database {
   guest_tickets: GuestTicketsTable;
   articles: ArticlesTable;
   article_translations: ArticleTranslationsTable;
-  kb_terms: KbTermsTable;
   kb_meta: KbMetaTable;
   kb_zero_result_searches: KbZeroResultSearchesTable;
   article_feedback: ArticleFeedbackTable;

@@ -1,10 +1,9 @@
 import { normalizeSearchText } from '@selfserve/contract';
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { ftsRowid } from '../../modules/kb/fts.ts';
 
 /**
  * SQLite's search index becomes contentless, each index's articles in a rowid range of their own
- * (modules/kb/fts.ts, docs/kb-search.md): a search reads neither the index's copy of the text nor any row to filter
+ * (`ftsRowid` below, docs/kb-search.md): a search reads neither the index's copy of the text nor any row to filter
  * by index, which was most of its time (docs/performance.md). Rebuilt here from the stored articles. PostgreSQL's
  * tsvector is unchanged.
  */
@@ -36,4 +35,18 @@ export async function down(db: Kysely<any>): Promise<void> {
   )`.execute(db);
   await sql`insert into articles_fts (article_id, index_name, title, body)
     select id, index_name, title, body_text from articles where type = 'article'`.execute(db);
+}
+
+/**
+ * An article's rowid in articles_fts, as the code of 0046's time wrote it (kept here: a migration never depends on app
+ * code that changes): each index's entries in a range of their own, `indexCode(index) * 2^32 + articles.rowid`, the
+ * code a 20-bit FNV-1a of the index name (times 2^32 it stays below 2^53, a safe JavaScript integer).
+ */
+function ftsRowid(indexName: string, articleRowid: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < indexName.length; i++) {
+    h ^= indexName.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return (h & 0xfffff) * 2 ** 32 + articleRowid;
 }

@@ -36,7 +36,7 @@ const admins = { access: 'admin' } as const;
 const done = z.object({ status: z.literal('SUCCESS') });
 
 export function agentArticleRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const ctx = { db: deps.db, dialect: deps.dialect };
+  const ctx = { db: deps.db };
   return async (app) => {
     app.get(
       agentArticlePaths.list,

@@ -8,13 +8,12 @@ import {
   supportedLocales,
 } from '@selfserve/contract';
 import type { Kysely, Transaction } from 'kysely';
-import type { DialectName } from '../../db/database.ts';
 import type { ArticleDraftsTable, ArticleRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { auditTrail, recordAudit } from '../audit/audit.ts';
 import { articleFileOf, composeFile, splitFile, translationFileOf } from '../kb/article-file.ts';
 import { type ContentNode, parseContentFile, parseTranslationFile, type TranslationNode } from '../kb/content.ts';
-import { deleteArticles, forgetKbVersion, rebuildTerms, upsertArticles, upsertTranslations } from '../kb/repo.ts';
+import { bumpKbVersion, deleteArticles, forgetKbVersion, upsertArticles, upsertTranslations } from '../kb/repo.ts';
 import {
   deleteDrafts,
   findDrafts,
@@ -32,13 +31,13 @@ import type { StaffUser } from './staff.ts';
 /**
  * Article authoring (docs/agent.md "Articles"). Work is kept as content files: a draft is the file an author is
  * writing, checked by the importer's own rules on every save, so what is published is exactly what `npm run
- * kb:import` would have accepted. Publishing writes the article as an import does (search entries, a new knowledge-base
- * version every instance sees within a second); unpublishing takes it away from readers and keeps its file as a draft.
+ * kb:import` would have accepted. Publishing writes the article as an import does (its rows and a new knowledge-base
+ * version: every instance shows it, and searches it, within a second); unpublishing takes it away from readers and
+ * keeps its file as a draft.
  */
 
 interface Ctx {
   db: Kysely<Database>;
-  dialect: DialectName;
 }
 
 // Where the importer's messages say a file is: the folder it would be exported to.
@@ -296,7 +295,7 @@ export async function publishArticle(ctx: Ctx, staff: StaffUser, id: string): Pr
     .map((d) => parseTranslation(english, d.locale, d.source));
   const now = new Date().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    await upsertArticles(trx, ctx.dialect, [english], now);
+    await upsertArticles(trx, [english], now);
     await upsertTranslations(
       trx,
       translations.map((t) => ({
@@ -308,7 +307,7 @@ export async function publishArticle(ctx: Ctx, staff: StaffUser, id: string): Pr
       })),
     );
     await deleteDrafts(trx, id);
-    await rebuildTerms(trx, now);
+    await bumpKbVersion(trx, now);
     await recordAudit(trx, {
       actorId: staff.id,
       action: 'article_publish',
@@ -346,8 +345,8 @@ export async function unpublishArticle(ctx: Ctx, staff: StaffUser, id: string): 
     for (const d of drafts.filter((x) => x.locale !== 'en' && !translations.some((t) => t.locale === x.locale))) {
       await upsertDraft(trx, kept(d.locale, d.title, d.source));
     }
-    await deleteArticles(trx, ctx.dialect, [id]);
-    await rebuildTerms(trx, now);
+    await deleteArticles(trx, [id]);
+    await bumpKbVersion(trx, now);
     await recordAudit(trx, { actorId: staff.id, action: 'article_unpublish', targetType: 'article', targetId: id });
   });
   forgetKbVersion(ctx.db);

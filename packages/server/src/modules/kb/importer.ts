@@ -11,12 +11,12 @@ import {
   translationsFolderOf,
 } from './content.ts';
 import {
+  bumpKbVersion,
   deleteArticles,
   deleteTranslations,
   forgetKbVersion,
   listHashes,
   listTranslations,
-  rebuildTerms,
   storedSynonyms,
   storeSynonyms,
   upsertArticles,
@@ -57,7 +57,8 @@ export type ImportResult =
  */
 export async function importKnowledgeBase(
   db: Kysely<Database>,
-  dialect: DialectName,
+  // Unused since the search index moved into memory (migration 0047); kept so its many callers need no change.
+  _dialect: DialectName,
   folder: string,
   opts: { dryRun?: boolean; translations?: string } = {},
 ): Promise<ImportResult> {
@@ -103,15 +104,15 @@ export async function importKnowledgeBase(
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
       // An id may move between indexes: it is rewritten in place, never duplicated.
-      await deleteArticles(trx, dialect, removed);
-      await upsertArticles(trx, dialect, changed, now);
+      await deleteArticles(trx, removed);
+      await upsertArticles(trx, changed, now);
       if (translations) {
         await deleteTranslations(trx, translations.removed);
         await upsertTranslations(trx, translations.changed);
       }
       if (synonyms && synonymsChanged) await storeSynonyms(trx, synonyms);
-      // Also bumps the knowledge-base version, which every cache (translations too) keys on.
-      await rebuildTerms(trx, now);
+      // Every cache (the search index and translations too) keys on the knowledge-base version.
+      await bumpKbVersion(trx, now);
     });
     forgetKbVersion(db);
   }

@@ -1,17 +1,9 @@
 import crypto from 'node:crypto';
-import {
-  indexStopWords,
-  normalizeSearchText,
-  queryGroups,
-  type SupportedLocale,
-  type Synonyms,
-} from '@selfserve/contract';
-import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
-import type { DialectName } from '../../db/database.ts';
+import { queryGroups, type SupportedLocale, type Synonyms } from '@selfserve/contract';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import type { ContentNode } from './content.ts';
-import { ftsRowid } from './fts.ts';
 import { type IndexHit, SearchIndex } from './search-index.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -140,61 +132,21 @@ function toRow(n: ContentNode, now: string): ArticleRow {
   };
 }
 
-const tokens = (text: string) => text.split(' ').filter(Boolean);
-
-/** Writes nodes (new or changed) and their search entries. */
-export async function upsertArticles(
-  trx: Transaction<Database>,
-  dialect: DialectName,
-  nodes: ContentNode[],
-  now: string,
-) {
+/** Writes nodes (new or changed); the search index is built from these rows (searchIndexOf). */
+export async function upsertArticles(trx: Transaction<Database>, nodes: ContentNode[], now: string) {
   for (const n of nodes) {
     const row = toRow(n, now);
     const { id: _id, ...rest } = row;
-    const previous =
-      dialect === 'sqlite'
-        ? (
-            await sql<{
-              rowid: number;
-              index_name: string;
-            }>`select rowid, index_name from articles where id = ${n.id} and type = 'article'`.execute(trx)
-          ).rows[0]
-        : undefined;
     await trx
       .insertInto('articles')
       .values(row)
       .onConflict((oc) => oc.column('id').doUpdateSet(rest))
       .execute();
-    const title = searchTextOf(n.title);
-    if (dialect === 'postgres') {
-      // Built from our own tokens, not PostgreSQL's parser, so both databases index the same words.
-      await sql`update articles set search_vector = cast(${tsvectorLiteral(title, n.body_text)} as tsvector) where id = ${n.id}`.execute(
-        trx,
-      );
-    } else {
-      // The entry of the article as it was (its index may have changed), then the new one (modules/kb/fts.ts).
-      if (previous)
-        await sql`delete from articles_fts where rowid = ${ftsRowid(previous.index_name, previous.rowid)}`.execute(trx);
-      // Only articles are search results; categories stay out of the index.
-      if (n.type !== 'article') continue;
-      const { rowid } = (await sql<{ rowid: number }>`select rowid from articles where id = ${n.id}`.execute(trx))
-        .rows[0] as { rowid: number };
-      await sql`insert into articles_fts (rowid, title, body) values (${ftsRowid(n.index_name, rowid)}, ${title}, ${n.body_text})`.execute(
-        trx,
-      );
-    }
   }
 }
 
-export async function deleteArticles(trx: Transaction<Database>, dialect: DialectName, ids: string[]) {
+export async function deleteArticles(trx: Transaction<Database>, ids: string[]) {
   if (ids.length === 0) return;
-  if (dialect === 'sqlite') {
-    const entries = await sql<{ rowid: number; index_name: string }>`
-      select rowid, index_name from articles where id in (${sql.join(ids)}) and type = 'article'`.execute(trx);
-    for (const e of entries.rows)
-      await sql`delete from articles_fts where rowid = ${ftsRowid(e.index_name, e.rowid)}`.execute(trx);
-  }
   await trx.deleteFrom('articles').where('id', 'in', ids).execute();
   await trx.deleteFrom('article_translations').where('article_id', 'in', ids).execute();
 }
@@ -254,23 +206,12 @@ export function listTranslatedTitles(db: Db, locale: string) {
   return db.selectFrom('article_translations').select(['article_id', 'title']).where('locale', '=', locale).execute();
 }
 
-/** Rebuilds the vocabulary from every article and bumps the knowledge-base version. */
-export async function rebuildTerms(trx: Transaction<Database>, now: string) {
-  const counts = new Map<string, number>();
-  const rows = await trx.selectFrom('articles').select(['title', 'body_text']).execute();
-  for (const r of rows) {
-    for (const t of new Set([...tokens(searchTextOf(r.title)), ...tokens(r.body_text)])) {
-      // Stop words are never a typo's correction (docs/kb-search.md).
-      if (!indexStopWords.has(t)) counts.set(t, (counts.get(t) ?? 0) + 1);
-    }
-  }
-  await trx.deleteFrom('kb_terms').execute();
-  const all = [...counts].map(([term, doc_count]) => ({ term, doc_count }));
-  for (let i = 0; i < all.length; i += 500)
-    await trx
-      .insertInto('kb_terms')
-      .values(all.slice(i, i + 500))
-      .execute();
+/**
+ * Bumps the knowledge-base version after an import or a publish: every cache of the knowledge base keys on it (the
+ * search index, rankings, tree, articles, translations), so every instance drops what it holds within a second (the
+ * caller's own at once: forgetKbVersion after the commit).
+ */
+export async function bumpKbVersion(trx: Transaction<Database>, now: string) {
   // Unique per import (not only per millisecond): caches in every process key on it.
   const version = `${now}#${crypto.randomUUID()}`;
   await trx
@@ -278,32 +219,6 @@ export async function rebuildTerms(trx: Transaction<Database>, now: string) {
     .values({ key: 'version', value: version })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: version }))
     .execute();
-}
-
-/**
- * A tsvector in PostgreSQL's text form with positions and weights (title A, body B), so ranking
- * sees where and how often a word occurs. Tokens hold only letters, marks and digits: no quoting needed.
- */
-function tsvectorLiteral(title: string, body: string): string {
-  const positions = new Map<string, string[]>();
-  let pos = 0;
-  for (const [text, weight] of [
-    [title, 'A'],
-    [body, 'B'],
-  ] as const) {
-    for (const token of tokens(text)) {
-      pos = Math.min(pos + 1, 16383);
-      const list = positions.get(token) ?? [];
-      if (list.length < 256) list.push(`${pos}${weight}`);
-      positions.set(token, list);
-    }
-  }
-  return [...positions].map(([token, list]) => `'${token}':${list.join(',')}`).join(' ');
-}
-
-/** A title's search text: every word (searchTerms would keep only the first eight different ones). */
-function searchTextOf(title: string): string {
-  return normalizeSearchText(title);
 }
 
 // ---- search ----------------------------------------------------------------------------------
@@ -368,7 +283,7 @@ export async function searchIndexOf(db: Db): Promise<SearchIndex> {
   if (known?.version === version) return known.index;
   const index = db
     .selectFrom('articles')
-    .select(['id', 'index_name', 'title', 'body_text'])
+    .select(['id', 'index_name', 'title', 'body_text', 'body_plain'])
     .where('type', '=', 'article')
     .orderBy('id')
     .execute()
