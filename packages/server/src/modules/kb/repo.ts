@@ -77,12 +77,6 @@ export async function findArticlePage(db: Db, id: string): Promise<ArticlePageRo
   return (await db.executeQuery<ArticlePageRow>(CompiledQuery.raw(text, [id]))).rows[0];
 }
 
-/** The plain texts of some articles' bodies (search snippets built after the ranking). */
-export function plainBodies(db: Db, ids: string[]): Promise<{ id: string; body_plain: string }[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('articles').select(['id', 'body_plain']).where('id', 'in', ids).execute();
-}
-
 export function findTreeRows(db: Db, ids: string[]): Promise<TreeRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('articles').select(treeColumns).where('id', 'in', ids).execute();
