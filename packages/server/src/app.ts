@@ -9,10 +9,10 @@ import fastifyWebsocket from '@fastify/websocket';
 import { apiPaths, CHAT_MAX_FRAME_BYTES, isAppRoute, type SessionResponse } from '@selfserve/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { type AdapterOverrides, buildDeps } from './deps.ts';
+import { newRedis } from './lib/redis-client.ts';
 import { agentRoutes } from './modules/agent/routes.ts';
 import { agentChatRoutes } from './modules/agent-chat/routes.ts';
 import { agentTicketRoutes } from './modules/agent-tickets/routes.ts';
@@ -94,7 +94,7 @@ export async function buildApp(
   registerRequestLogging(app);
   registerMetrics(app, config, database);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl ? newRedis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   // ioredis reconnects by itself; its errors go to the log (and /api/ready reports the outage), not to stderr.
   redis?.on('error', (err) => app.log.warn({ err }, 'redis connection error'));
   app.addHook('onClose', async () => {

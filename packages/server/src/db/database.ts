@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import {
   Kysely,
   type Migration,
@@ -10,7 +11,7 @@ import {
   type SqliteDatabase,
   SqliteDialect,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-knowledge-base.ts';
 import * as m0003 from './migrations/0003-tickets.ts';
@@ -76,12 +77,28 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-// bigint columns hold millisecond timestamps, well inside Number's safe range.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+/**
+ * Each driver is loaded by the first database of its kind, not at start: a process needs one of the two, and pg
+ * alone is ~3.5 MB of a SQLite server (docs/performance.md "Modules loaded on first use"). A synchronous require
+ * (both are CommonJS) keeps openDatabase synchronous; the bundle leaves npm packages external, so nothing of them is
+ * read before this.
+ */
+const nodeRequire = createRequire(import.meta.url);
+
+let pgModule: typeof pg | undefined;
+function loadPg(): typeof pg {
+  if (!pgModule) {
+    pgModule = nodeRequire('pg') as typeof pg;
+    // bigint columns hold millisecond timestamps, well inside Number's safe range.
+    pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (v) => Number(v));
+    pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (v) => Number(v));
+  }
+  return pgModule;
+}
 
 export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pg = loadPg();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
@@ -99,7 +116,8 @@ export function openDatabase(opts: DatabaseOptions): DatabaseHandle {
   }
   const file = opts.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const SQLiteDatabase = nodeRequire('better-sqlite3') as typeof SQLite;
+  const sqlite = new SQLiteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { newRedis } from './redis-client.ts';
 
 /**
  * The message bus of live features (DESIGN.md "Live features"): what one instance publishes, every instance's
@@ -59,8 +59,8 @@ export function memoryBus(): Bus {
  * subscribed once per instance however many local handlers it has, and unsubscribed when the last one leaves.
  */
 export function redisBus(url: string, log: FastifyBaseLogger): Bus {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url, { maxRetriesPerRequest: null });
+  const publisher = newRedis(url, { maxRetriesPerRequest: 2 });
+  const subscriber = newRedis(url, { maxRetriesPerRequest: null });
   for (const [name, conn] of [
     ['publisher', publisher],
     ['subscriber', subscriber],

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { driverTimeZone, formatFare, intlLocale, type SupportedLocale } from '@selfserve/contract';
-import PDFDocument from 'pdfkit';
 import type { Statement } from './service.ts';
 
 /** The statement's words, from the locale files' `driver.statement.*` (the web statement page's labels). */
@@ -160,6 +159,9 @@ export async function statementPdf(
   }).format(new Date(s.pickup_date));
   const title = label('title');
 
+  // pdfkit (and fontkit under it) is loaded by the first statement PDF, not at start: ~6 MB a process that never
+  // writes one would keep (docs/performance.md "Modules loaded on first use"); the first PDF waits ~0.2 s longer for it.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     // The footer sits below the usual bottom margin; text is placed line by line, so pdfkit never breaks a page.
