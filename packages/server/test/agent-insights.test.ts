@@ -206,7 +206,7 @@ describe.each(testDatabases)('insights in the agent console [%s]', (dialect) => 
   });
 
   it('adds a flush of thousands of different queries whole, onto the counts already stored', async () => {
-    // Several rows a statement (500): 1,203 queries take three, and a second flush adds to the rows of the first.
+    // Several rows a statement (200): 1,203 queries take seven, and a second flush adds to the rows of the first.
     const counter = createSearchCounter(t.database.db, { flushMs: 3_600_000 });
     const queries = Array.from({ length: 1203 }, (_, i) => `bulk query ${i}`);
     for (const round of [1, 2]) {

@@ -17,8 +17,8 @@ export function countedQuery(query: string): string {
   return query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200);
 }
 
-/** Rows per insert of a flush: 6 parameters a row, well under SQLite's 32,766 and PostgreSQL's 65,535. */
-const FLUSH_ROWS_PER_STATEMENT = 500;
+/** Rows per insert of a flush (6 parameters a row): a few milliseconds of SQLite each. */
+const FLUSH_ROWS_PER_STATEMENT = 200;
 
 // The counter of each database handle, so a test (or shutdown code) can add the counts at once.
 const counters = new WeakMap<Kysely<Database>, SearchCounter>();
@@ -39,41 +39,43 @@ export function createSearchCounter(db: Kysely<Database>, opts: { flushMs?: numb
     if (pending.size === 0) return;
     const batch = [...pending.values()];
     pending = new Map();
-    try {
-      // Many rows a statement: a flush under load holds thousands of different queries, and one statement per row
-      // held the event loop (SQLite is synchronous) for tens of milliseconds every few seconds.
-      await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < batch.length; i += FLUSH_ROWS_PER_STATEMENT) {
-          await trx
-            .insertInto('kb_search_counts')
-            .values(
-              batch.slice(i, i + FLUSH_ROWS_PER_STATEMENT).map((c) => ({
-                day: c.day,
-                query: c.query,
-                country: c.country,
-                language: c.language,
-                searches: c.searches,
-                zero_results: c.zero,
-              })),
-            )
-            .onConflict((oc) =>
-              oc.columns(['day', 'query', 'country', 'language']).doUpdateSet((eb) => ({
-                searches: eb('kb_search_counts.searches', '+', eb.ref('excluded.searches')),
-                zero_results: eb('kb_search_counts.zero_results', '+', eb.ref('excluded.zero_results')),
-              })),
-            )
-            .execute();
+    // A few hundred rows a statement, each statement its own transaction with a turn of the event loop between:
+    // a flush under load holds thousands of different queries, and written at once it held SQLite's synchronous
+    // event loop for tens of milliseconds every few seconds (every request waiting behind it).
+    for (let i = 0; i < batch.length; i += FLUSH_ROWS_PER_STATEMENT) {
+      const rows = batch.slice(i, i + FLUSH_ROWS_PER_STATEMENT);
+      try {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        await db
+          .insertInto('kb_search_counts')
+          .values(
+            rows.map((c) => ({
+              day: c.day,
+              query: c.query,
+              country: c.country,
+              language: c.language,
+              searches: c.searches,
+              zero_results: c.zero,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['day', 'query', 'country', 'language']).doUpdateSet((eb) => ({
+              searches: eb('kb_search_counts.searches', '+', eb.ref('excluded.searches')),
+              zero_results: eb('kb_search_counts.zero_results', '+', eb.ref('excluded.zero_results')),
+            })),
+          )
+          .execute();
+      } catch {
+        // The database is away: keep the counts not yet added for the next try rather than lose them.
+        for (const c of batch.slice(i)) {
+          const key = `${c.day}|${c.query}|${c.country}|${c.language}`;
+          const now = pending.get(key);
+          if (now) {
+            now.searches += c.searches;
+            now.zero += c.zero;
+          } else pending.set(key, c);
         }
-      });
-    } catch {
-      // The database is away: keep the counts for the next try rather than lose them.
-      for (const c of batch) {
-        const key = `${c.day}|${c.query}|${c.country}|${c.language}`;
-        const now = pending.get(key);
-        if (now) {
-          now.searches += c.searches;
-          now.zero += c.zero;
-        } else pending.set(key, c);
+        return;
       }
     }
   };
