@@ -50,6 +50,16 @@ export function compile(schema: ZodType): ((data: unknown) => string) | null {
 }
 
 /**
+ * The compiled writer of a schema that must compile: answers written ahead of a request and kept as bytes (search
+ * results, article answers, bookings pages) are the bytes the route's own serialiser writes.
+ */
+export function writerOf(schema: ZodType): (data: unknown) => string {
+  const write = compile(schema);
+  if (!write) throw new Error('this answer schema must be plain JSON Schema to be written ahead');
+  return write;
+}
+
+/**
  * fast-json-stringify picks an anyOf branch by validating the value against each (ajv) on every call: a nullable
  * scalar or object (`anyOf [X, {type: null}]`, what zod writes for .nullable()) is rewritten as X with 'null' among its
  * types, which it writes directly.

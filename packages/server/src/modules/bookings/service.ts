@@ -15,7 +15,7 @@ import type { DialectName } from '../../db/database.ts';
 import type { BookingRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, safeEqual } from '../../lib/crypto.ts';
-import { compile } from '../../plugins/serializer.ts';
+import { writerOf } from '../../plugins/serializer.ts';
 import { findArticle } from '../kb/repo.ts';
 import {
   type BookingListEntryRow,
@@ -103,12 +103,6 @@ export interface BookingListAnswer {
 // The writers the route's serialiser uses for a string and a number (fast-json-stringify, plugins/serializer.ts).
 const writeString = writerOf(z.string());
 const writeNumber = writerOf(z.number());
-
-function writerOf(schema: z.ZodType): (value: unknown) => string {
-  const write = compile(schema);
-  if (!write) throw new Error('a string or number schema always compiles');
-  return write;
-}
 
 /** One list entry's JSON: the database's three objects (listBookingPage) joined, the numbers and derived strings between. */
 function entryJson(row: BookingListEntryRow): string {

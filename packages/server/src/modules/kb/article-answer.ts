@@ -9,7 +9,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { compile } from '../../plugins/serializer.ts';
+import { writerOf } from '../../plugins/serializer.ts';
 import { cachedFeedbackCounts, kbVersion } from './repo.ts';
 import { articleById, type KbViewer, viewerKind } from './service.ts';
 
@@ -42,12 +42,6 @@ interface WrittenAnswer {
 
 const answers = { version: '', entries: new Map<string, WrittenAnswer>() };
 
-/** The serialiser's own compiled writer of a schema (plugins/serializer.ts: the route's answers are written by it). */
-function writerOf(schema: Parameters<typeof compile>[0]): (data: unknown) => string {
-  const write = compile(schema);
-  if (!write) throw new Error('the article answer schemas are plain JSON Schema: they must compile');
-  return write;
-}
 const writeAnswer = writerOf(kbArticleResponseSchema);
 const writeCounts = writerOf(articleFeedbackCountsSchema);
 /** What closes the answer after `feedback`'s value: the article object, then the answer object. */

@@ -10,7 +10,7 @@ import {
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { compile } from '../../plugins/serializer.ts';
+import { writerOf } from '../../plugins/serializer.ts';
 import { plainBodyOf } from './content.ts';
 import { currentSynonyms, kbVersion, recordZeroResultSearch, searchIndexOf, type TreeRow } from './repo.ts';
 import { cachedArticle, type KbViewer, summaryOf, type Tree, treeOf, viewerKind, visible } from './service.ts';
@@ -26,7 +26,7 @@ const validateResults = process.env.NODE_ENV === 'test';
  * the snippets cost more than the ranking. Viewer rules are applied after ranking, so one entry serves every audience,
  * each kind of viewer with its own answer, written once.
  */
-const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+const SEARCH_CACHE_BYTES = 32 * 1024 * 1024;
 /** What a ranking costs the cache besides its answers' bytes: its key, rows list, highlighter and answers map. */
 const RANKING_BYTES = 2048;
 
@@ -94,11 +94,7 @@ async function searchResultOf(
 }
 
 /** The route's own compiled writer of a result (plugins/serializer.ts), so the bytes are the ones it would write. */
-const writeResult = (() => {
-  const write = compile(kbSearchResultSchema);
-  if (!write) throw new Error('the search result schema is plain JSON Schema: it must compile');
-  return write;
-})();
+const writeResult = writerOf(kbSearchResultSchema);
 
 /**
  * The results of a ranking's hits at some places as JSON, each written by the route's serialiser, their snippets from

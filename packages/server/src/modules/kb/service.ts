@@ -388,11 +388,11 @@ interface CachedArticle {
 
 /**
  * The most recently read articles of the current knowledge-base version (a missing id is remembered as null),
- * so an article fetch reads the database once, for the version. Emptied when the version changes. Large enough for
- * a whole knowledge base of the bench's 10,000 articles (~1.5 KB each, ~15 MB): a smaller one missed on every fetch
- * of an evenly spread load (docs/performance.md).
+ * read for building an answer (the article, its related ones, a legacy snippet). Emptied when the version changes.
+ * The answers themselves are kept as bytes (article-answer.ts), so an article fetch comes here only for an answer not
+ * written yet: 2,000 articles (~1.5 KB each) rather than a whole knowledge base held twice (docs/performance.md).
  */
-const ARTICLE_CACHE_SIZE = 10_000;
+const ARTICLE_CACHE_SIZE = 2000;
 const articleCache = { version: '', entries: new Map<string, CachedArticle | null>() };
 
 export async function cachedArticle(db: Kysely<Database>, id: string, version: string): Promise<CachedArticle | null> {
