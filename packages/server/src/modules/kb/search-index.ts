@@ -55,7 +55,9 @@ const NO_HITS: PhraseHits = { docs: new Int32Array(0), title: new Uint16Array(0)
 export class SearchIndex {
   readonly size: number;
   private readonly ids: string[];
-  private readonly indexNames: string[];
+  /** each article's index, as a number of `indexNumbers` */
+  private readonly indexOf: Uint16Array;
+  private readonly indexNumbers = new Map<string, number>();
   private readonly titles: string[];
   private readonly plains: string[];
   private readonly docOf = new Map<string, number>();
@@ -63,7 +65,8 @@ export class SearchIndex {
   private readonly words: Int32Array;
   private readonly titleAt: Int32Array;
   private readonly bodyAt: Int32Array;
-  private readonly avgLength: number;
+  /** BM25's length normalisation of each article: k1 × (1 − b + b × length / average length) */
+  private readonly norm: Float64Array;
   private readonly termIds = new Map<string, number>();
   /** the vocabulary sorted, with each word's id: a prefix is a range of it */
   private readonly sorted: string[];
@@ -81,12 +84,23 @@ export class SearchIndex {
   private readonly groupMask: Uint8Array;
   private readonly titleMask: Uint8Array;
   private readonly score: Float64Array;
+  /** a partial match's order before its score: groups matched, then those in the title */
+  private readonly partialKey: Uint8Array;
 
   constructor(rows: readonly IndexedArticle[]) {
     const n = rows.length;
     this.size = n;
     this.ids = rows.map((r) => r.id);
-    this.indexNames = rows.map((r) => r.index_name);
+    this.indexOf = new Uint16Array(n);
+    for (let d = 0; d < n; d++) {
+      const name = (rows[d] as IndexedArticle).index_name;
+      let no = this.indexNumbers.get(name);
+      if (no === undefined) {
+        no = this.indexNumbers.size;
+        this.indexNumbers.set(name, no);
+      }
+      this.indexOf[d] = no;
+    }
     this.titles = rows.map((r) => r.title);
     this.plains = rows.map((r) => r.body_plain);
     for (let d = 0; d < n; d++) this.docOf.set(this.ids[d] as string, d);
@@ -124,7 +138,12 @@ export class SearchIndex {
     }
     this.titleAt[n] = at;
     this.words = words.slice(0, at);
-    this.avgLength = n > 0 ? at / n : 0;
+    const avgLength = n > 0 ? at / n : 0;
+    this.norm = new Float64Array(n);
+    for (let d = 0; d < n; d++) {
+      const length = (this.titleAt[d + 1] as number) - (this.titleAt[d] as number);
+      this.norm[d] = K1 * (1 - B + (B * length) / avgLength);
+    }
 
     // Postings, in two passes: how many articles hold each word, then each article's counts.
     const terms = vocabulary.length;
@@ -178,6 +197,7 @@ export class SearchIndex {
     this.groupMask = new Uint8Array(n);
     this.titleMask = new Uint8Array(n);
     this.score = new Float64Array(n);
+    this.partialKey = new Uint8Array(n);
   }
 
   /** An article's plain text (body_plain), '' for an article the index does not hold. */
@@ -196,13 +216,13 @@ export class SearchIndex {
     const expanded = groups.map((g) => this.expand(g));
     const all = (1 << expanded.length) - 1;
     const touched: number[] = [];
-    const { groupMask, titleMask, score } = this;
+    const { groupMask, titleMask, score, norm, partialKey } = this;
     for (const [gi, g] of expanded.entries()) {
       const bit = 1 << gi;
       for (const hits of this.groupPhrases(g)) {
         const { docs, title, body } = hits;
         // FTS5's IDF: over every indexed article, never below a tiny positive weight.
-        const idf = Math.max(1e-6, Math.log((this.size - docs.length + 0.5) / (docs.length + 0.5)));
+        const weight = (K1 + 1) * Math.max(1e-6, Math.log((this.size - docs.length + 0.5) / (docs.length + 0.5)));
         for (let i = 0; i < docs.length; i++) {
           const d = docs[i] as number;
           const t = title[i] as number;
@@ -210,29 +230,34 @@ export class SearchIndex {
           if (groupMask[d] === 0) touched.push(d);
           groupMask[d] = (groupMask[d] as number) | bit;
           if (t > 0) titleMask[d] = (titleMask[d] as number) | bit;
-          const length = (this.titleAt[d + 1] as number) - (this.titleAt[d] as number);
-          score[d] = (score[d] as number) + (idf * f * (K1 + 1)) / (f + K1 * (1 - B + (B * length) / this.avgLength));
+          score[d] = (score[d] as number) + (weight * f) / (f + (norm[d] as number));
         }
       }
     }
-    const allowed = new Set(indexes);
+    const allowed = new Uint8Array(this.indexNumbers.size);
+    for (const name of indexes) {
+      const no = this.indexNumbers.get(name);
+      if (no !== undefined) allowed[no] = 1;
+    }
     const full: number[] = [];
     const partial: number[] = [];
     for (const d of touched) {
-      if (!allowed.has(this.indexNames[d] as string)) continue;
+      if (allowed[this.indexOf[d] as number] === 0) continue;
       if (groupMask[d] === all) full.push(d);
-      else if (expanded.length > 1) partial.push(d);
+      else if (expanded.length > 1) {
+        // Groups matched (at most 8), then those in the title: one small number to compare.
+        partialKey[d] = bitCount(groupMask[d] as number) * 16 + bitCount(titleMask[d] as number);
+        partial.push(d);
+      }
     }
     const byScore = (a: number, b: number) =>
       (score[b] as number) - (score[a] as number) || compare(this.titles[a] as string, this.titles[b] as string);
     const hits: IndexHit[] = top(full, limit, byScore).map((d) => ({ id: this.ids[d] as string }));
     if (hits.length < limit && partial.length > 0) {
-      const matched = (d: number) => bitCount(groupMask[d] as number);
-      const titled = (d: number) => bitCount(titleMask[d] as number);
       const best = top(
         partial,
         Math.min(limit - hits.length, PARTIAL_MAX),
-        (a, b) => matched(b) - matched(a) || titled(b) - titled(a) || byScore(a, b),
+        (a, b) => (partialKey[b] as number) - (partialKey[a] as number) || byScore(a, b),
       );
       for (const d of best) hits.push({ id: this.ids[d] as string, partial: true });
     }
@@ -240,6 +265,7 @@ export class SearchIndex {
       groupMask[d] = 0;
       titleMask[d] = 0;
       score[d] = 0;
+      partialKey[d] = 0;
     }
     return hits;
   }
