@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /**
@@ -35,6 +35,32 @@ export function createSearchCounter(db: Kysely<Database>, opts: { flushMs?: numb
   >();
   let flushing: Promise<void> = Promise.resolve();
 
+  // The upsert's SQL for n rows, built by Kysely once per n (a flush has at most two sizes); its parameters are each
+  // row's values in the order the markers below came out.
+  const sqlByRows = new Map<number, string>();
+  const upsertSql = (n: number) => {
+    let text = sqlByRows.get(n);
+    if (!text) {
+      const marker = { day: 'd', query: 'q', country: 'c', language: 'l', searches: 1, zero_results: 2 };
+      const compiled = db
+        .insertInto('kb_search_counts')
+        .values(Array.from({ length: n }, () => marker))
+        .onConflict((oc) =>
+          oc.columns(['day', 'query', 'country', 'language']).doUpdateSet((eb) => ({
+            searches: eb('kb_search_counts.searches', '+', eb.ref('excluded.searches')),
+            zero_results: eb('kb_search_counts.zero_results', '+', eb.ref('excluded.zero_results')),
+          })),
+        )
+        .compile();
+      if (JSON.stringify(compiled.parameters.slice(0, 6)) !== JSON.stringify(['d', 'q', 'c', 'l', 1, 2])) {
+        throw new Error('kb_search_counts upsert: unexpected parameter order');
+      }
+      text = compiled.sql;
+      sqlByRows.set(n, text);
+    }
+    return text;
+  };
+
   const flushNow = async () => {
     if (pending.size === 0) return;
     const batch = [...pending.values()];
@@ -46,25 +72,8 @@ export function createSearchCounter(db: Kysely<Database>, opts: { flushMs?: numb
       const rows = batch.slice(i, i + FLUSH_ROWS_PER_STATEMENT);
       try {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        await db
-          .insertInto('kb_search_counts')
-          .values(
-            rows.map((c) => ({
-              day: c.day,
-              query: c.query,
-              country: c.country,
-              language: c.language,
-              searches: c.searches,
-              zero_results: c.zero,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['day', 'query', 'country', 'language']).doUpdateSet((eb) => ({
-              searches: eb('kb_search_counts.searches', '+', eb.ref('excluded.searches')),
-              zero_results: eb('kb_search_counts.zero_results', '+', eb.ref('excluded.zero_results')),
-            })),
-          )
-          .execute();
+        const values = rows.flatMap((c) => [c.day, c.query, c.country, c.language, c.searches, c.zero]);
+        await db.executeQuery(CompiledQuery.raw(upsertSql(rows.length), values));
       } catch {
         // The database is away: keep the counts not yet added for the next try rather than lose them.
         for (const c of batch.slice(i)) {
