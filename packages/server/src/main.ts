@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     if (config.seedDemoData) {
       await seedDemoData(database.db, { anchor: config.seedAnchor });
       // The demo knowledge base is imported once, on first start; later changes go through kb:import.
-      const kb = await seedKnowledgeBase(database.db, database.dialect, config.kbContentDir);
+      const kb = await seedKnowledgeBase(database.db, config.kbContentDir);
       if (kb) console.log(formatImportResult(kb));
     }
     if (workers > 1) {

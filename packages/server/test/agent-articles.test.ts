@@ -177,7 +177,7 @@ describe.each(testDatabases)('article authoring in the agent console [%s]', (dia
       'title: Ways to pay for your ride',
     );
     // The exported folder is what the database holds: importing it changes nothing.
-    const reimport = await importKnowledgeBase(t.database.db, t.database.dialect, folder);
+    const reimport = await importKnowledgeBase(t.database.db, folder);
     expect(reimport.ok).toBe(true);
     if (reimport.ok) {
       const customer = reimport.indexes.find((r) => r.index === 'customer');
@@ -206,7 +206,7 @@ describe.each(testDatabases)('a published article on another instance [%s]', (di
       await migrateToLatest(one.db, 'schema' in options ? schema : undefined);
       const { seedDemoData } = await import('../src/db/seed/index.ts');
       await seedDemoData(one.db);
-      await importKnowledgeBase(one.db, one.dialect, fixtureKb);
+      await importKnowledgeBase(one.db, fixtureKb);
       const appOne = await buildApp(testConfig(), one);
       const appTwo = await buildApp(testConfig(), two);
       try {

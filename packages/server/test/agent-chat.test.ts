@@ -93,7 +93,7 @@ describe.each(testDatabases)('agent live chat [%s]', (dialect) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    const kb = await importKnowledgeBase(database.db, database.dialect, fixtureKb);
+    const kb = await importKnowledgeBase(database.db, fixtureKb);
     if (!kb.ok) throw new Error('fixture KB did not import');
     app = await buildApp(testConfig(), database);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -356,7 +356,7 @@ describe.skipIf(!redisUrl).each(testDatabases)('agent live chat across instances
   let b: FastifyInstance;
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    const kb = await importKnowledgeBase(database.db, database.dialect, fixtureKb);
+    const kb = await importKnowledgeBase(database.db, fixtureKb);
     if (!kb.ok) throw new Error('fixture KB did not import');
     a = await buildApp(testConfig({ redisUrl }), database);
     b = await buildApp(testConfig({ redisUrl }), database);

@@ -51,7 +51,7 @@ async function harness(
   config: Partial<AppConfig> = {},
 ): Promise<Harness> {
   const database = await openTestDatabase(dialect);
-  await importKnowledgeBase(database.db, database.dialect, kb);
+  await importKnowledgeBase(database.db, kb);
   const app = await buildApp(testConfig(config), database, telephony === undefined ? {} : { telephony });
   await app.ready();
   return {

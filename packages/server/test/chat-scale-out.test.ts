@@ -32,7 +32,7 @@ describe.skipIf(!redisUrl).each(testDatabases)('chat across instances through Re
   let b: FastifyInstance;
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    const kb = await importKnowledgeBase(database.db, database.dialect, fixtureKb);
+    const kb = await importKnowledgeBase(database.db, fixtureKb);
     if (!kb.ok) throw new Error('fixture KB did not import');
     a = await buildApp(testConfig({ redisUrl }), database);
     b = await buildApp(testConfig({ redisUrl }), database);

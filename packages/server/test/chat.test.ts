@@ -84,7 +84,7 @@ describe.each(testDatabases)('chat [%s]', (dialect) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
-    const kb = await importKnowledgeBase(database.db, database.dialect, fixtureKb);
+    const kb = await importKnowledgeBase(database.db, fixtureKb);
     if (!kb.ok) throw new Error('fixture KB did not import');
     bus = memoryBus();
     app = await buildApp(testConfig(), database, { bus });

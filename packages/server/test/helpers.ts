@@ -73,7 +73,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase(dialect);
   if (opts.kb) {
-    const result = await importKnowledgeBase(database.db, database.dialect, opts.kb);
+    const result = await importKnowledgeBase(database.db, opts.kb);
     if (!result.ok) throw new Error(formatImportResult(result));
   }
   const app = await buildApp(testConfig(overrides), database);

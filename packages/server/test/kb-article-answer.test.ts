@@ -172,7 +172,7 @@ describe.each(testDatabases)('article answers written once [%s]', (dialect) => {
         .readFileSync(file, 'utf8')
         .replace('title: Refund for a cancelled ride', 'title: Refunds after a cancellation'),
     );
-    const result = await importKnowledgeBase(t.database.db, t.database.dialect, dir.kb);
+    const result = await importKnowledgeBase(t.database.db, dir.kb);
     expect(result.ok).toBe(true);
     expect(await title()).toBe('Refunds after a cancellation');
   });

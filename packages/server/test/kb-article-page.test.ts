@@ -214,14 +214,14 @@ describe.each(testDatabases)('import warnings [%s]', (dialect) => {
   });
 
   it('imports a file with a bold-line heading, and counts and names it in the summary', async () => {
-    const clean = await importKnowledgeBase(t.database.db, t.database.dialect, dir);
+    const clean = await importKnowledgeBase(t.database.db, dir);
     expect(clean.ok && clean.warnings).toEqual([]);
     expect(formatImportResult(clean)).not.toMatch(/warning/i);
 
     const file = path.join(dir, 'customer', '23.md');
     fs.appendFileSync(file, '\n\n**Paying cash?**\n\nKeep change ready for the driver.\n');
     const line = fs.readFileSync(file, 'utf8').split('\n').indexOf('**Paying cash?**') + 1;
-    const result = await importKnowledgeBase(t.database.db, t.database.dialect, dir);
+    const result = await importKnowledgeBase(t.database.db, dir);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.warnings).toEqual([{ file, line, reason: expect.stringContaining('"Paying cash?"') }]);

@@ -97,7 +97,7 @@ describe('demo knowledge-base content', () => {
   it('imports into the embedded database', async () => {
     const database = await openTestDatabase('sqlite', false);
     try {
-      const result = await importKnowledgeBase(database.db, database.dialect, path.resolve(folder));
+      const result = await importKnowledgeBase(database.db, path.resolve(folder));
       expect(result.ok).toBe(true);
     } finally {
       await database.dispose();

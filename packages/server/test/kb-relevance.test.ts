@@ -92,7 +92,7 @@ describe.each(testDatabases)('search relevance on the real knowledge base [%s]',
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase(dialect, false);
-    const result = await importKnowledgeBase(database.db, database.dialect, contentKb);
+    const result = await importKnowledgeBase(database.db, contentKb);
     if (!result.ok) throw new Error(formatImportResult(result));
   }, 120_000);
   afterAll(async () => {

@@ -62,7 +62,7 @@ describe.each(testDatabases)('search snippets and highlights [%s]', (dialect) =>
         'position: 28\ntags: [hide_desktop]\n',
       ),
     );
-    const imported = await importKnowledgeBase(t.database.db, t.database.dialect, dir);
+    const imported = await importKnowledgeBase(t.database.db, dir);
     expect(imported.ok).toBe(true);
   });
   afterAll(async () => {

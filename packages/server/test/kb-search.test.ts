@@ -16,7 +16,7 @@ describe.each(testDatabases)('search that understands questions [%s]', (dialect)
   let t: TestApp;
   let dir: string;
   const writeSynonyms = (text: string) => fs.writeFileSync(path.join(dir, 'synonyms.yml'), text);
-  const importDir = () => importKnowledgeBase(t.database.db, t.database.dialect, dir);
+  const importDir = () => importKnowledgeBase(t.database.db, dir);
   const search = async (q: string) => {
     const res = await new TestClient(t.app).get(`${kbPaths.search('customer')}?query=${encodeURIComponent(q)}`);
     if (res.statusCode === 404) return [];

@@ -115,7 +115,7 @@ describe.each(testDatabases)('knowledge base in the reader’s language [%s]', (
   });
 
   it('re-imports without changes, then picks up an edited translation and drops a removed one', async () => {
-    const run = () => importKnowledgeBase(t.database.db, t.database.dialect, content.kb);
+    const run = () => importKnowledgeBase(t.database.db, content.kb);
     const same = await run();
     expect(same.ok && same.translations).toEqual({ added: 0, updated: 0, unchanged: 2, removed: 0 });
     const file = path.join(content.i18n, 'hi', 'customer', '23.md');
@@ -163,7 +163,7 @@ describe.each(testDatabases)('knowledge base in the reader’s language [%s]', (
     fs.mkdirSync(created, { recursive: true });
     fs.writeFileSync(file, source);
     try {
-      const result = await importKnowledgeBase(t.database.db, t.database.dialect, content.kb);
+      const result = await importKnowledgeBase(t.database.db, content.kb);
       expect(result.ok).toBe(false);
       if (result.ok) return;
       // The problem names the file, or the locale folder when the locale itself is wrong.
@@ -178,7 +178,7 @@ describe.each(testDatabases)('knowledge base in the reader’s language [%s]', (
 
   it('still serves the last good import after the refused ones', async () => {
     expect((await article(hindiVisitor(), '23')).title).toBe('भुगतान कैसे करें');
-    const ok = await importKnowledgeBase(t.database.db, t.database.dialect, content.kb);
+    const ok = await importKnowledgeBase(t.database.db, content.kb);
     expect(ok.ok && ok.translations).toEqual({ added: 0, updated: 0, unchanged: 1, removed: 0 });
   });
 });

@@ -305,7 +305,7 @@ describe.each(testDatabases)('knowledge-base import [%s]', (dialect) => {
     await t.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const run = () => importKnowledgeBase(t.database.db, t.database.dialect, dir);
+  const run = () => importKnowledgeBase(t.database.db, dir);
   const count = async () =>
     Number(
       (

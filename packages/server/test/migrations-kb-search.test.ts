@@ -37,7 +37,7 @@ describe.each(testDatabases)('migration 0047-kb-search-in-memory (%s)', (dialect
   beforeAll(async () => {
     database = await openTestDatabase(dialect, false);
     db = database.db;
-    const result = await importKnowledgeBase(database.db, dialect, contentKb);
+    const result = await importKnowledgeBase(database.db, contentKb);
     if (!result.ok) throw new Error(formatImportResult(result));
   });
   afterAll(async () => {
@@ -98,7 +98,7 @@ describe.each(testDatabases)('migration 0047-kb-search-in-memory (%s)', (dialect
   it('searches and imports after down and up', async () => {
     forgetKbVersion(database.db);
     expect((await searchArticles(database.db, WORD, ['customer'], 5)).length).toBeGreaterThan(0);
-    const again = await importKnowledgeBase(database.db, dialect, contentKb);
+    const again = await importKnowledgeBase(database.db, contentKb);
     expect(again.ok).toBe(true);
   });
 });

@@ -110,7 +110,7 @@ describe.skipIf(!shared)(`two instances, one PostgreSQL and one Redis [postgres]
 
   beforeAll(async () => {
     database = await openTestDatabase('postgres');
-    await importKnowledgeBase(database.db, database.dialect, fixtureKb);
+    await importKnowledgeBase(database.db, fixtureKb);
     a = await buildApp(testConfig({ redisUrl }), database);
     b = await buildApp(testConfig({ redisUrl }), database);
   }, 60_000);

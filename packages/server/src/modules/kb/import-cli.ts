@@ -17,7 +17,7 @@ const database = openDatabase({
 });
 try {
   await migrateToLatest(database.db, config.databaseSchema);
-  const result = await importKnowledgeBase(database.db, database.dialect, folder, { dryRun });
+  const result = await importKnowledgeBase(database.db, folder, { dryRun });
   console.log(`${dryRun ? '[check only] ' : ''}${folder}`);
   console.log(formatImportResult(result));
   process.exitCode = result.ok ? 0 : 1;

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   type ContentProblem,
@@ -57,8 +56,6 @@ export type ImportResult =
  */
 export async function importKnowledgeBase(
   db: Kysely<Database>,
-  // Unused since the search index moved into memory (migration 0047); kept so its many callers need no change.
-  _dialect: DialectName,
   folder: string,
   opts: { dryRun?: boolean; translations?: string } = {},
 ): Promise<ImportResult> {
@@ -193,14 +190,10 @@ export function formatImportResult(result: ImportResult): string {
 }
 
 /** Imports the demo content when the knowledge base is empty (first start); null when it was not. */
-export async function seedKnowledgeBase(
-  db: Kysely<Database>,
-  dialect: DialectName,
-  folder: string,
-): Promise<ImportResult | null> {
+export async function seedKnowledgeBase(db: Kysely<Database>, folder: string): Promise<ImportResult | null> {
   const any = await db.selectFrom('articles').select('id').limit(1).executeTakeFirst();
   if (any) return null;
-  const result = await importKnowledgeBase(db, dialect, folder);
+  const result = await importKnowledgeBase(db, folder);
   if (!result.ok) throw new Error(formatImportResult(result));
   return result;
 }
