@@ -30,9 +30,10 @@ test('an article shows its text with JavaScript disabled', async ({ browser }) =
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARTICLE_TITLE);
     await expect(page.getByTestId('article-body')).toContainText(ARTICLE_TEXT);
     await expect(page).toHaveTitle(`${ARTICLE_TITLE} · Selfserve Help Centre`);
-    // Styled as in the app: the page's CSS came with the HTML.
-    const stylesheets = await page.locator('link[rel="stylesheet"]').count();
-    expect(stylesheets).toBeGreaterThan(1);
+    // Styled as in the app: the page's CSS is in the HTML (the app's own and the article page's), nothing to fetch.
+    expect(await page.locator('style[data-href]').count()).toBeGreaterThan(1);
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveCSS('font-family', /Times/);
   } finally {
     await context.close();
   }
@@ -73,6 +74,30 @@ test('public pages hydrate with no console error or warning, and an article is n
     if (path !== '/article/999999') expect(articleCalls, `${path} fetched its article again`).toEqual([]);
   }
   expect(said).toEqual([]);
+});
+
+test('the CSS written into the page is never fetched, and the app does not load it again', async ({ page }) => {
+  const sheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') sheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`/kb/${CATEGORY}`);
+  await hydrated(page);
+  const inlined = await page
+    .locator('style[data-href]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-href')));
+  expect(inlined.length).toBeGreaterThan(1);
+  // Each named by a disabled link right after it, which the app's lazy pages (Vite's preload) take as loaded.
+  const marked = await page
+    .locator('style[data-href] + link[rel="stylesheet"][disabled]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+  expect(marked).toEqual(inlined);
+  // An article opened in the app: its page's sheets that were not in the first page arrive, none of the others.
+  await page.getByTestId('article-children').getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/kb/${CATEGORY}/\\d+$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(sheets.filter((href) => inlined.includes(href))).toEqual([]);
+  expect(new Set(sheets).size).toBe(sheets.length);
 });
 
 test('after hydration the article page works: client navigation, and its head follows', async ({ page }) => {

@@ -107,6 +107,15 @@ describe.each(testDatabases)('server-rendered public pages (issue 19) [%s]', (di
       expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/boot-[^"]+\.js">$/),
     ]);
     expect(head).not.toContain('modulepreload');
+    // Its CSS is in the HTML, before the script: the app's own sheet and the article page's, each naming its file.
+    expect(head).not.toMatch(/<link rel="stylesheet"/);
+    const styles = [...head.matchAll(/<style data-href="(\/assets\/[^"]+\.css)">([^<]*)<\/style>/g)];
+    expect(styles.map((m) => m[1])).toContainEqual(expect.stringMatching(/^\/assets\/index-[^"]+\.css$/));
+    expect(styles.length).toBeGreaterThan(1);
+    for (const [, href, text] of styles) {
+      expect(text).toBe(fs.readFileSync(path.join(buildDir, 'dist', href as string), 'utf8'));
+    }
+    expect(head.indexOf('<style data-href=')).toBeLessThan(head.indexOf('<script'));
     // It loads the app's entry first, then the page's own module among the rest, all at once (no waterfall).
     const modules = jsonBlock(res.body, 'boot-modules') as string[];
     expect(modules[0]).toMatch(/^\/assets\/index-[^"]+\.js$/);

@@ -1,8 +1,8 @@
-// The only script a server-rendered page starts with (docs/ssr.md "First paint"). The page's HTML and CSS are already
-// readable, so the app's modules (about 120 KB) are fetched once that page has been painted, not before: on a slow
-// link they would otherwise share its bandwidth with the HTML and CSS and hold the first paint back. The server
-// lists them in the page (BOOT_MODULES_ID): the app's entry first, then everything it and the page's routes import,
-// all requested at once so that nothing waits for a chain of imports.
+// The only script a server-rendered page starts with (docs/ssr.md "First paint"). The page's HTML and CSS (written
+// into it) are already readable, so the app's modules (about 120 KB) are fetched once that page has been painted, not
+// before: on a slow link they would otherwise share its bandwidth with the HTML and hold the first paint back. The
+// server lists them in the page (BOOT_MODULES_ID): the app's entry first, then everything it and the page's routes
+// import, all requested at once so that nothing waits for a chain of imports.
 
 /** The JSON list of module URLs the server writes into a server-rendered page (packages/server/src/ssr). */
 const BOOT_MODULES_ID = 'boot-modules';
@@ -16,7 +16,24 @@ zodGlobal.__zod_globalConfig.jitless = true;
 /** Starting a module's fetch costs the page a moment: at most this many in one task, so none of them is long. */
 const IMPORTS_PER_TASK = 6;
 
+/**
+ * The server writes the page's stylesheets into it as `<style data-href>` (nothing to fetch before the first paint).
+ * The app's lazy pages load a stylesheet unless a `<link rel="stylesheet">` already names it (Vite's preload): each
+ * inlined sheet gets one, disabled — a disabled stylesheet is neither fetched nor applied, so the page is not styled
+ * again (a stylesheet arriving makes the browser recompute the whole page's style: a long task on a slow phone).
+ */
+function markInlinedStyles(): void {
+  for (const style of document.querySelectorAll<HTMLStyleElement>('style[data-href]')) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.disabled = true;
+    link.href = style.dataset.href as string;
+    style.after(link);
+  }
+}
+
 function startApp(): void {
+  markInlinedStyles();
   const element = document.getElementById(BOOT_MODULES_ID);
   const modules = JSON.parse(element?.textContent ?? '[]') as string[];
   // Each module runs as soon as it and what it imports have arrived, so the app's code is evaluated in several

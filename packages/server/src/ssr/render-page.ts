@@ -81,6 +81,25 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
     return null;
   }
 
+  /**
+   * The text of a built stylesheet, read once, or null where it must stay a link: text that would end the <style>
+   * early, or that names files relative to itself (url(…) resolves against the page once inlined).
+   */
+  const cssTexts = new Map<string, string | null>();
+  const cssOf = (href: string): string | null => {
+    if (!cssTexts.has(href)) {
+      let text: string | null = null;
+      try {
+        text = fs.readFileSync(path.join(staticDir, href), 'utf8');
+      } catch {
+        // Missing from the build: the link stays, as before.
+      }
+      if (text !== null && (/<\/style/i.test(text) || /url\(\s*['"]?(?![a-z]+:|\/|#)/i.test(text))) text = null;
+      cssTexts.set(href, text);
+    }
+    return cssTexts.get(href) ?? null;
+  };
+
   const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
   const preloadLink = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
@@ -149,10 +168,8 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
         if (!result) return null;
         const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
         const assets = pageAssets(pageModule, result.lang);
-        const stylesheets = assets.stylesheets
-          .filter((href) => !template.includes(`${href}"`))
-          .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-        const boot = withBootScript(moveStylesheetsFirst(template, stylesheets.join('\n    ')), assets.modules);
+        const pageSheets = assets.stylesheets.filter((href) => !template.includes(`${href}"`));
+        const boot = withBootScript(stylesFirst(template, pageSheets, cssOf), assets.modules);
         const html = boot.html
           .replace(/<html lang="[^"]*"/, `<html lang="${result.lang}"`)
           .replace(/<title>[\s\S]*?<\/title>/, '')
@@ -178,16 +195,27 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
 }
 
 /**
- * The page's stylesheets (the template's and the page module's) before any script or preload in the head: the text
- * is in the HTML, so the first paint waits for CSS only, and on a slow link the chunks must not take its bandwidth.
+ * The page's stylesheets (the template's and the page module's) in the HTML itself, before any script or preload in
+ * the head (docs/ssr.md "First paint"): the first paint then needs the HTML alone — on a slow link each stylesheet
+ * fetched was a round trip more before anything showed. Each is a `<style data-href>` naming its file; the boot script
+ * gives it its link back after the first paint. A sheet that cannot be inlined (cssOf null) stays a link.
  */
-function moveStylesheetsFirst(template: string, pageSheets: string): string {
-  const own = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+function stylesFirst(template: string, pageSheets: string[], cssOf: (href: string) => string | null): string {
+  const links = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
   let html = template;
-  for (const link of own) html = html.replace(link, '');
-  const sheets = [...own, ...(pageSheets ? [pageSheets] : [])].join('\n    ');
+  for (const link of links) html = html.replace(link, '');
+  const hrefs = [...links.map((link) => link.match(/href="([^"]+)"/)?.[1] ?? ''), ...pageSheets].filter(Boolean);
+  const sheets = hrefs
+    .map((href) => {
+      const text = cssOf(href);
+      return text === null
+        ? `<link rel="stylesheet" crossorigin href="${href}">`
+        : `<style data-href="${href}">${text}</style>`;
+    })
+    .join('\n    ');
+  if (!sheets) return template;
   const firstScript = html.search(/<script |<link rel="modulepreload"/);
-  if (firstScript < 0 || !sheets) return template.replace('</head>', `    ${pageSheets}\n  </head>`);
+  if (firstScript < 0) return html.replace('</head>', `    ${sheets}\n  </head>`);
   return `${html.slice(0, firstScript)}${sheets}\n    ${html.slice(firstScript)}`;
 }
 

@@ -17,6 +17,17 @@ export function countedQuery(query: string): string {
   return query.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 200);
 }
 
+/** The UTC day (YYYY-MM-DD) searches are counted under, made again only when the clock has left it. */
+let day = { text: '', endsAt: 0 };
+function today(): string {
+  const now = Date.now();
+  if (now >= day.endsAt || now < day.endsAt - 86_400_000) {
+    const text = new Date(now).toISOString().slice(0, 10);
+    day = { text, endsAt: Date.parse(`${text}T00:00:00Z`) + 86_400_000 };
+  }
+  return day.text;
+}
+
 /** Rows per insert of a flush (6 parameters a row): a few milliseconds of SQLite each. */
 const FLUSH_ROWS_PER_STATEMENT = 200;
 
@@ -99,7 +110,7 @@ export function createSearchCounter(db: Kysely<Database>, opts: { flushMs?: numb
     count({ query, country, language, found }) {
       const q = countedQuery(query);
       if (!q) return;
-      const day = new Date().toISOString().slice(0, 10);
+      const day = today();
       const c = country ?? '';
       const key = `${day}|${q}|${c}|${language}`;
       const entry = pending.get(key);

@@ -250,16 +250,11 @@ export class SearchIndex {
         partial.push(d);
       }
     }
-    const byScore = (a: number, b: number) =>
-      (score[b] as number) - (score[a] as number) || compare(this.titles[a] as string, this.titles[b] as string);
-    const hits: IndexHit[] = top(full, limit, byScore).map((d) => ({ id: this.ids[d] as string }));
+    const hits: IndexHit[] = this.best(full, limit, null).map((d) => ({ id: this.ids[d] as string }));
     if (hits.length < limit && partial.length > 0) {
-      const best = top(
-        partial,
-        Math.min(limit - hits.length, PARTIAL_MAX),
-        (a, b) => (partialKey[b] as number) - (partialKey[a] as number) || byScore(a, b),
-      );
-      for (const d of best) hits.push({ id: this.ids[d] as string, partial: true });
+      for (const d of this.best(partial, Math.min(limit - hits.length, PARTIAL_MAX), partialKey)) {
+        hits.push({ id: this.ids[d] as string, partial: true });
+      }
     }
     for (const d of touched) {
       groupMask[d] = 0;
@@ -268,6 +263,33 @@ export class SearchIndex {
       partialKey[d] = 0;
     }
     return hits;
+  }
+
+  /**
+   * The first `k` of `docs` best first, without sorting them all (k is a page: 5 to 40): the higher `key` first
+   * (partial matches: groups matched, then those in the title), then the higher score, then the title; equals keep
+   * their order. The comparisons are written out on the typed arrays: this runs over every article a query touched.
+   */
+  private best(docs: readonly number[], k: number, key: Uint8Array | null): number[] {
+    const { score, titles } = this;
+    const ahead = (a: number, b: number) => {
+      if (key !== null && key[a] !== key[b]) return (key[a] as number) > (key[b] as number);
+      if (score[a] !== score[b]) return (score[a] as number) > (score[b] as number);
+      return (titles[a] as string) < (titles[b] as string);
+    };
+    const best: number[] = [];
+    if (k <= 0) return best;
+    for (const d of docs) {
+      if (best.length === k && !ahead(d, best[k - 1] as number)) continue;
+      let i = best.length === k ? k - 1 : best.length;
+      // Insertion into the sorted page: shift the worse ones down.
+      while (i > 0 && ahead(d, best[i - 1] as number)) {
+        best[i] = best[i - 1] as number;
+        i--;
+      }
+      best[i] = d;
+    }
+    return best;
   }
 
   private expand(g: QueryGroup): ExpandedGroup {
@@ -410,22 +432,4 @@ function bitCount(mask: number): number {
   let n = 0;
   for (let m = mask; m; m &= m - 1) n++;
   return n;
-}
-
-/** The first `k` of `items` in `order`, without sorting them all (k is a page: 5 to 40). */
-function top(items: number[], k: number, order: (a: number, b: number) => number): number[] {
-  if (k <= 0) return [];
-  if (items.length <= k * 4) return items.sort(order).slice(0, k);
-  const best: number[] = [];
-  for (const item of items) {
-    if (best.length === k && order(item, best[k - 1] as number) >= 0) continue;
-    let i = best.length === k ? k - 1 : best.length;
-    // Insertion into the sorted page: shift the worse ones down.
-    while (i > 0 && order(item, best[i - 1] as number) < 0) {
-      best[i] = best[i - 1] as number;
-      i--;
-    }
-    best[i] = item;
-  }
-  return best;
 }
