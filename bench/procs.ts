@@ -32,6 +32,12 @@ export async function bundle(): Promise<{ server: string; peer: string }> {
   return { server, peer };
 }
 
+export interface HeapFigures {
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+}
+
 export interface Proc {
   name: string;
   child: ChildProcess;
@@ -40,6 +46,8 @@ export interface Proc {
   rss(): number;
   /** asks every process for a full GC (SIGUSR2) and waits for it to settle */
   gc(): Promise<void>;
+  /** the V8 heap (committed, used) and the buffers outside it after the last gc(), MB, summed over the workers */
+  heap(): HeapFigures | null;
   stop(): Promise<void>;
 }
 
@@ -78,16 +86,26 @@ async function waitFor(name: string, child: ChildProcess, ready: () => Promise<b
   throw new Error(`${name} did not start within ${timeoutMs / 1000} s`);
 }
 
-function proc(name: string, child: ChildProcess, base: string): Proc {
+/** The server's `bench-memory` lines (main.ts, after each GC) as they come. */
+const MEMORY_LINE = /^bench-memory (\{.*\})$/gm;
+
+function proc(name: string, child: ChildProcess, base: string, output: () => string): Proc {
+  let heap: HeapFigures | null = null;
   return {
     name,
     child,
     base,
     rss: () => Math.round(tree(child.pid as number).reduce((sum, pid) => sum + rssMb(pid), 0)),
     async gc() {
+      const from = output().length;
       for (const pid of tree(child.pid as number)) process.kill(pid, 'SIGUSR2');
       await sleep(1500);
+      const lines = [...output().slice(from).matchAll(MEMORY_LINE)].map((m) => JSON.parse(m[1] as string));
+      const mb = (key: keyof HeapFigures) =>
+        Math.round(lines.reduce((sum: number, l: HeapFigures) => sum + l[key], 0) / 1048576);
+      heap = lines.length ? { heapTotal: mb('heapTotal'), heapUsed: mb('heapUsed'), external: mb('external') } : null;
     },
+    heap: () => heap,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
@@ -132,7 +150,7 @@ export async function startServer(
     child,
     async () => out.includes('is running at') && (await fetch(`${base}${apiPaths.health}`)).ok,
   );
-  return proc('server', child, base);
+  return proc('server', child, base, () => out);
 }
 
 export async function startPeer(main: string, port: number, args: string[]): Promise<Proc> {
@@ -145,7 +163,7 @@ export async function startPeer(main: string, port: number, args: string[]): Pro
     out += d.toString();
   });
   await waitFor(`peer ${args[0]}`, child, async () => out.includes('listening'));
-  return proc(args[0] as string, child, `http://127.0.0.1:${port}`);
+  return proc(args[0] as string, child, `http://127.0.0.1:${port}`, () => out);
 }
 
 /** Signs a demo account in over HTTP: its cookie header and CSRF token. */

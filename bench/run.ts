@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bookingPaths, kbPaths } from '@selfserve/contract';
 import { printBundleSize } from './bundle-size.ts';
 import { CONNECTIONS, DURATION_S, type LoadResult, load } from './load.ts';
-import { bundle, type Proc, signIn, startPeer, startServer } from './procs.ts';
+import { bundle, type HeapFigures, type Proc, signIn, startPeer, startServer } from './procs.ts';
 import { ARTICLES, articleId, typoOf, wordStream, writeSyntheticContent } from './synthetic-kb.ts';
 import { ticketBench } from './tickets.ts';
 
@@ -117,6 +117,7 @@ async function main() {
     );
     await server.gc();
     const atRest = server.rss();
+    const heapAtRest = server.heap();
     const mini = started(await startPeer(mains.peer, PORTS.minisearch, ['minisearch', content]));
     const miniAtRest = mini.rss();
 
@@ -206,6 +207,14 @@ async function main() {
     await Promise.all([server.gc(), mini.gc()]);
     const afterGc = server.rss();
     const miniAfterGc = mini.rss();
+    // What holds the server's memory after a GC, at rest and after the load (docs/performance.md "What holds the memory").
+    const heapAfterGc = server.heap();
+    if (heapAtRest && heapAfterGc) {
+      const parts = (rss: number, h: HeapFigures) =>
+        `RSS ${rss} MB = V8 heap ${h.heapTotal} MB (${h.heapUsed} used) + buffers ${h.external} MB + the rest (code, native) ${rss - h.heapTotal - h.external} MB`;
+      console.log(`\nserver memory after a GC, at rest: ${parts(atRest, heapAtRest)}`);
+      console.log(`server memory after a GC, after the load: ${parts(afterGc, heapAfterGc)}`);
+    }
     const memRow = (figure: string, ours: number, peer: number) =>
       rows.push({
         figure,

@@ -8,9 +8,16 @@ import { formatImportResult, seedKnowledgeBase } from './modules/kb/importer.ts'
 import { listDemoAccounts } from './modules/users/repo.ts';
 
 // Benchmarks only (bench/procs.ts): BENCH_GC=1 with node --expose-gc lets SIGUSR2 run a full GC, so memory after
-// load can be read without garbage not yet collected.
+// load can be read without garbage not yet collected, and then prints where the memory is (the V8 heap, committed and
+// used, and the buffers outside it) for the bench to show beside the process's RSS.
 const gc = (globalThis as { gc?: () => void }).gc;
-if (process.env.BENCH_GC === '1' && gc) process.on('SIGUSR2', () => gc());
+if (process.env.BENCH_GC === '1' && gc) {
+  process.on('SIGUSR2', () => {
+    gc();
+    const { heapTotal, heapUsed, external } = process.memoryUsage();
+    console.log(`bench-memory ${JSON.stringify({ heapTotal, heapUsed, external })}`);
+  });
+}
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
