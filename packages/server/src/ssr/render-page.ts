@@ -197,8 +197,8 @@ export async function loadServerRenderer(options: ServerRendererOptions): Promis
 /**
  * The page's stylesheets (the template's and the page module's) in the HTML itself, before any script or preload in
  * the head (docs/ssr.md "First paint"): the first paint then needs the HTML alone — on a slow link each stylesheet
- * fetched was a round trip more before anything showed. Each is a `<style data-href>` naming its file; the boot script
- * gives it its link back after the first paint. A sheet that cannot be inlined (cssOf null) stays a link.
+ * fetched was a round trip more before anything showed. Each is a `<style data-href>` naming its file, which the boot
+ * script marks as loaded for the app (web src/boot.ts). A sheet that cannot be inlined (cssOf null) stays a link.
  */
 function stylesFirst(template: string, pageSheets: string[], cssOf: (href: string) => string | null): string {
   const links = template.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
