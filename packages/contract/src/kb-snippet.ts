@@ -55,6 +55,11 @@ for (let c = 0; c < 128; c++) {
   wordUnits[c] = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? 1 : 2;
 }
 
+/** A token made of ASCII letters and digits only (what an ASCII word's lower case is). */
+const ASCII_TOKEN = /^[a-z0-9]+$/;
+const NOT_ASCII = /[\u0080-\uffff]/;
+const isAsciiWordUnit = (code: number) => wordUnits[code] === 1;
+
 /** Length in code units of the word character at i (2 for a letter outside the BMP), or 0 when it is none. */
 function wordCharAt(text: string, i: number): number {
   const code = text.charCodeAt(i);
@@ -206,12 +211,56 @@ export function highlighterFor(
 
   const allGroups = 2 ** Math.min(groups.length, 30) - 1;
 
+  // Plain ASCII texts (most of an English knowledge base) are searched, not walked: with no phrase and no typo rule,
+  // a word matches when its lower case is an exact word or starts with a prefix, so each of those is found with
+  // indexOf in the text's lower case (the same length and places as the text, for ASCII) and kept when it stands at
+  // word boundaries. The walk visits every character of every word; this reads the text natively a few times. A word
+  // that is not plain ASCII can never be the token of an ASCII word: left out.
+  const asciiSearch = phrases.length === 0 && typos.length === 0;
+  const asciiExact = [...exact].filter(([word]) => ASCII_TOKEN.test(word));
+  const asciiPrefixes = prefixes.filter((p) => ASCII_TOKEN.test(p.word));
+  const asciiMatches = (text: string): TextMatch[] => {
+    const lower = text.toLowerCase();
+    const len = lower.length;
+    const byStart = new Map<number, TextMatch>();
+    const add = (start: number, end: number, bit: number) => {
+      const known = byStart.get(start);
+      if (known) known.groups |= bit;
+      else byStart.set(start, { start, end, groups: bit });
+    };
+    for (const [word, bits] of asciiExact) {
+      for (let i = lower.indexOf(word); i >= 0; i = lower.indexOf(word, i + 1)) {
+        const end = i + word.length;
+        if (
+          (i > 0 && isAsciiWordUnit(lower.charCodeAt(i - 1))) ||
+          (end < len && isAsciiWordUnit(lower.charCodeAt(end)))
+        ) {
+          continue;
+        }
+        add(i, end, bits);
+      }
+    }
+    for (const p of asciiPrefixes) {
+      for (let i = lower.indexOf(p.word); i >= 0; i = lower.indexOf(p.word, i + 1)) {
+        if (i > 0 && isAsciiWordUnit(lower.charCodeAt(i - 1))) continue;
+        let end = i + p.word.length;
+        while (end < len && isAsciiWordUnit(lower.charCodeAt(end))) end++;
+        add(i, end, p.bit);
+      }
+    }
+    const found = [...byStart.values()];
+    return found.length > 1 ? found.sort((a, b) => a.start - b.start) : found;
+  };
+
   /**
    * The matches of a text. With `snippetChars`, the walk stops once it is past any snippet that long could reach: a
    * stretch holding every group has been seen, and snippetAround's window starts at the first such stretch or before.
    */
   const matches = (text: string, snippetChars?: number): TextMatch[] => {
     if (groups.length === 0 || text.length === 0) return [];
+    // All its matches, where the walk below may stop early: the snippet is the same (its window and marks end before
+    // the walk's stop).
+    if (asciiSearch && !NOT_ASCII.test(text)) return asciiMatches(text);
     const found: TextMatch[] = [];
     if (phrases.length === 0) {
       let seen = 0;

@@ -223,6 +223,41 @@ describe('snippets: the original text around the best match', () => {
     }
   });
 
+  it('a plain ASCII text is searched for its words and gives the matches and snippet the word-by-word walk gives', () => {
+    // The server's highlighter (near words given, no phrase) searches an ASCII text instead of walking it. The walk is
+    // what a text with a letter outside ASCII gets: the same text after "é " is walked, its matches 2 places later.
+    let seed = 11;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const vocabulary = [
+      ...['Refund', 'refunds', 'wallet', 'WALLET', 'card', 'cards.', 'ride', 'rides,', 'the', 'card-fee', 'fee', 'x1'],
+      ...['refund2', '(bank)', 'banks', "driver's", 'e-wallet', '4242', 'unride', 'overcards', 'rebank', 'x4242'],
+    ];
+    const queries: [string, string[][]][] = [
+      ['refund', [['refunds']]],
+      ['wallet card', [['wallets'], []]],
+      ['card fee', [[], []]],
+      ['ride ban', [[], []]],
+      ['refund wallet bank', [[], ['walet'], []]],
+      ['4242 x', [[], []]],
+      ['cards', [[]]],
+      ['card cards', [[], []]],
+    ];
+    for (let n = 0; n < 200; n++) {
+      const text = Array.from({ length: 5 + Math.floor(next() * 120) }, () =>
+        next() < 0.1 ? 'Sentence ends here.' : vocabulary[Math.floor(next() * vocabulary.length)],
+      ).join(next() < 0.5 ? ' ' : '  ');
+      for (const [q, near] of queries) {
+        const h = highlighterFor(queryGroups(q, { synonyms: {} }), near);
+        const walked = h.matches(`é ${text}`).map((m) => ({ ...m, start: m.start - 2, end: m.end - 2 }));
+        expect(h.matches(text), `${q} in ${text}`).toEqual(walked);
+        expect(h.snippet(text), `${q} in ${text}`).toEqual(snippetAround(text, walked));
+      }
+    }
+  });
+
   it('an empty text gives an empty snippet', () => {
     expect(highlighter('refund').snippet('')).toEqual({ text: '', marks: [] });
   });

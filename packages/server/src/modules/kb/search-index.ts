@@ -58,7 +58,8 @@ export class SearchIndex {
   /** each article's index, as a number of `indexNumbers` */
   private readonly indexOf: Uint16Array;
   private readonly indexNumbers = new Map<string, number>();
-  private readonly titles: string[];
+  /** each article's place in title order (equal titles share one): ties are broken by this, not by comparing text */
+  private readonly titleRank: Int32Array;
   private readonly plains: string[];
   private readonly docOf = new Map<string, number>();
   /** every article's word ids in order: article d's title from `titleAt[d]`, its body from `bodyAt[d]` to `titleAt[d + 1]` */
@@ -101,7 +102,14 @@ export class SearchIndex {
       }
       this.indexOf[d] = no;
     }
-    this.titles = rows.map((r) => r.title);
+    this.titleRank = new Int32Array(n);
+    const titles = rows.map((r) => r.title);
+    const byTitle = titles.map((_, d) => d).sort((a, b) => compare(titles[a] as string, titles[b] as string));
+    for (let i = 1; i < n; i++) {
+      const d = byTitle[i] as number;
+      const before = byTitle[i - 1] as number;
+      this.titleRank[d] = (this.titleRank[before] as number) + (titles[d] === titles[before] ? 0 : 1);
+    }
     this.plains = rows.map((r) => r.body_plain);
     for (let d = 0; d < n; d++) this.docOf.set(this.ids[d] as string, d);
     this.titleAt = new Int32Array(n + 1);
@@ -271,11 +279,11 @@ export class SearchIndex {
    * their order. The comparisons are written out on the typed arrays: this runs over every article a query touched.
    */
   private best(docs: readonly number[], k: number, key: Uint8Array | null): number[] {
-    const { score, titles } = this;
+    const { score, titleRank } = this;
     const ahead = (a: number, b: number) => {
       if (key !== null && key[a] !== key[b]) return (key[a] as number) > (key[b] as number);
       if (score[a] !== score[b]) return (score[a] as number) > (score[b] as number);
-      return (titles[a] as string) < (titles[b] as string);
+      return (titleRank[a] as number) < (titleRank[b] as number);
     };
     const best: number[] = [];
     if (k <= 0) return best;
