@@ -1,4 +1,4 @@
-import { queryGroups } from '@selfserve/contract';
+import { type QueryGroup, queryGroups, withinOneEdit } from '@selfserve/contract';
 import { describe, expect, it } from 'vitest';
 import { type IndexedArticle, SearchIndex } from '../src/modules/kb/search-index.ts';
 
@@ -33,4 +33,25 @@ describe('search index: the order of equal scores', () => {
   ])('%s', (_what, query, limit, expected) => {
     expect(ids(index, query, limit)).toEqual(expected);
   });
+});
+
+describe('search index: the words one edit away (typo neighbours)', () => {
+  // Edits everywhere, the first letter included, words of the three lengths, a stop word one edit away, and letters
+  // outside ASCII (the edit rule counts UTF-16 code units).
+  const vocabulary = [
+    ...['wallet', 'wallets', 'allet', 'awallet', 'xallet', 'awllet', 'walelt', 'wallte', 'walle', 'wxllet', 'walket'],
+    ...['wall', 'twallet', 'llet', 'wallett', 'callet', 'about', 'abouts', 'abut', 'bout', 'aboutt', 'xabout'],
+    ...['café', 'cafés', 'écafé', 'afé', 'caf', 'retour', 'détour', 'retours', 'ertour', 'rétour', 'eetour', 'tour'],
+  ];
+  const index = new SearchIndex(vocabulary.map((w, i) => article(String(i), `T${i}`, `${w} filler`)));
+  const rule = (word: string) =>
+    vocabulary.filter((t) => t !== word && t !== 'about' && withinOneEdit(word, t)).sort((a, b) => a.length - b.length);
+
+  it.each(['wallet', 'allet', 'xallet', 'awllet', 'abouts', 'aboutt', 'retour', 'ertour', 'cafés', 'zzzzz', 'walkets'])(
+    '%s: the same words a scan of the whole vocabulary finds, shorter first, in the order read',
+    (word) => {
+      const [group] = queryGroups(word);
+      expect(index.near(group as QueryGroup)).toEqual(rule(word));
+    },
+  );
 });

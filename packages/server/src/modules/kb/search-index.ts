@@ -77,8 +77,12 @@ export class SearchIndex {
   private readonly postDocs: Int32Array;
   private readonly postTitle: Uint16Array;
   private readonly postBody: Uint16Array;
-  /** the typo vocabulary by length: every word but the stop words, so a typo is never corrected into one */
-  private readonly byLength = new Map<number, string[]>();
+  /**
+   * The typo vocabulary (every word but the stop words, so a typo is never corrected into one) by length and first
+   * letter, and by all but the first letter: a word one edit away keeps its first letter unless the edit is there.
+   */
+  private readonly byLengthAndFirst = new Map<number, string[]>();
+  private readonly byTail = new Map<string, string[]>();
   private readonly nearCache = new Map<string, string[]>();
   // Scratch space of one query (a search runs to its end synchronously): per article, the groups it matches, those
   // in its title, and its score; `touched` lists the articles to reset.
@@ -198,9 +202,8 @@ export class SearchIndex {
     this.sortedIds = Int32Array.from(order);
     for (const w of vocabulary) {
       if (indexStopWords.has(w)) continue;
-      const list = this.byLength.get(w.length);
-      if (list) list.push(w);
-      else this.byLength.set(w.length, [w]);
+      addTo(this.byLengthAndFirst, lengthAndFirst(w.length, w.charCodeAt(0)), w);
+      addTo(this.byTail, w.slice(1), w);
     }
     this.groupMask = new Uint8Array(n);
     this.titleMask = new Uint8Array(n);
@@ -314,10 +317,27 @@ export class SearchIndex {
     if (!typoTolerant(word)) return shortWordVariants(word);
     let near = this.nearCache.get(word);
     if (!near) {
-      near = [];
+      const first = word.charCodeAt(0);
+      const found = new Set<string>();
+      // An edit after the first letter keeps it: the words of the three lengths that start with it.
       for (const len of [word.length - 1, word.length, word.length + 1]) {
-        for (const t of this.byLength.get(len) ?? []) if (t !== word && withinOneEdit(word, t)) near.push(t);
+        for (const t of this.byLengthAndFirst.get(lengthAndFirst(len, first)) ?? []) {
+          if (t !== word && withinOneEdit(word, t)) found.add(t);
+        }
       }
+      // An edit of the first letter: replaced or put before (the word's tail, or the word, is the other's tail),
+      // dropped, or swapped with the second.
+      const rest = word.slice(1);
+      const swapped = word.charAt(1) + word.charAt(0) + word.slice(2);
+      for (const t of [...(this.byTail.get(rest) ?? []), ...(this.byTail.get(word) ?? []), rest, swapped]) {
+        if (t.charCodeAt(0) !== first && this.termIds.has(t) && !indexStopWords.has(t) && withinOneEdit(word, t)) {
+          found.add(t);
+        }
+      }
+      // Shorter words first, then in the order the index read them (as a scan of the vocabulary finds them).
+      near = [...found].sort(
+        (a, b) => a.length - b.length || (this.termIds.get(a) as number) - (this.termIds.get(b) as number),
+      );
       // People repeat words: each word's neighbours are kept for the version (the most recent NEAR_CACHE_SIZE).
       this.nearCache.set(word, near);
       if (this.nearCache.size > NEAR_CACHE_SIZE) this.nearCache.delete(this.nearCache.keys().next().value as string);
@@ -435,6 +455,15 @@ export class SearchIndex {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** One key for a length and a first code unit. */
+const lengthAndFirst = (length: number, first: number) => length * 65536 + first;
+
+function addTo<K>(map: Map<K, string[]>, key: K, word: string) {
+  const list = map.get(key);
+  if (list) list.push(word);
+  else map.set(key, [word]);
+}
 
 function bitCount(mask: number): number {
   let n = 0;
