@@ -32,38 +32,51 @@ export async function ticketBench(
   try {
     const before = count();
     let n = 0;
-    const r = await autocannon({
-      url: `${base}${ticketPaths.create}`,
-      connections: CONNECTIONS,
-      amount: SUBMITS,
-      method: 'POST',
-      requests: [
+    // The time to the last answer, measured here: autocannon ends a run with an amount on its next one-second tick and
+    // reports that as the duration, which made 5,000 tickets answered in 4.1 s read as 5.0 s (or 6.0 s for 5.1 s).
+    const started = performance.now();
+    let lastAnswer = started;
+    const r = await new Promise<autocannon.Result>((resolve, reject) => {
+      const run = autocannon(
         {
-          setupRequest: (req: Request) => {
-            const s = sessions[n++ % sessions.length] as { cookie: string; csrf: string };
-            return {
-              ...req,
-              headers: {
-                'content-type': 'application/json',
-                cookie: s.cookie,
-                [CSRF_HEADER]: s.csrf,
-                'idempotency-key': crypto.randomUUID(),
+          url: `${base}${ticketPaths.create}`,
+          connections: CONNECTIONS,
+          amount: SUBMITS,
+          method: 'POST',
+          requests: [
+            {
+              setupRequest: (req: Request) => {
+                const s = sessions[n++ % sessions.length] as { cookie: string; csrf: string };
+                return {
+                  ...req,
+                  headers: {
+                    'content-type': 'application/json',
+                    cookie: s.cookie,
+                    [CSRF_HEADER]: s.csrf,
+                    'idempotency-key': crypto.randomUUID(),
+                  },
+                  body: JSON.stringify({
+                    query: 'The driver asked me to pay extra cash for the toll at the end of the ride',
+                  }),
+                };
               },
-              body: JSON.stringify({
-                query: 'The driver asked me to pay extra cash for the toll at the end of the ride',
-              }),
-            };
-          },
+            },
+          ],
         },
-      ],
+        (error, result) => (error ? reject(error) : resolve(result)),
+      );
+      run.on('response', () => {
+        lastAnswer = performance.now();
+      });
     });
+    const seconds = (lastAnswer - started) / 1000;
     const rows = count() - before;
     return {
       submits: SUBMITS,
-      seconds: r.duration,
+      seconds: Math.round(seconds * 100) / 100,
       ok: r['2xx'],
       rows,
-      createdPerS: Math.round(rows / r.duration),
+      createdPerS: Math.round(rows / seconds),
       p50: r.latency.p50,
       p99: r.latency.p99,
       non2xx: r.non2xx,
