@@ -5,6 +5,7 @@ import { type AppConfig, loadConfig } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { formatImportResult, seedKnowledgeBase } from './modules/kb/importer.ts';
+import { searchIndexOf } from './modules/kb/repo.ts';
 import { listDemoAccounts } from './modules/users/repo.ts';
 
 // Benchmarks only (bench/procs.ts): BENCH_GC=1 with node --expose-gc lets SIGUSR2 run a full GC, so memory after
@@ -129,6 +130,9 @@ async function serve(config: AppConfig, database: DatabaseHandle): Promise<void>
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // The search index is made before the first reader asks: the first searches would otherwise wait for it (~0.5 s at
+  // 10,000 articles) with every request behind them. A failure is left to the first search, which tries again.
+  await searchIndexOf(database.db).catch(() => {});
   await app.listen({ port: config.port, host: config.host });
   // A cluster worker leaves the start-up banner to the primary, which prints it once every worker listens.
   if (cluster.isPrimary) await printBanner(config, () => database, null);
