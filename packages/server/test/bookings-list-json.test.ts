@@ -1,4 +1,5 @@
 import { BOOKINGS_PAGE_SIZE, bookingListResponseSchema, bookingPaths } from '@selfserve/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBookings } from '../src/modules/bookings/repo.ts';
 import { toCustomerBooking } from '../src/modules/bookings/service.ts';
@@ -107,6 +108,21 @@ describe.each(testDatabases)('bookings list written as JSON [%s]', (dialect) => 
     expect(await checkAllPages(riya, 'u_customer_in', 'customer', 'completed')).toBeGreaterThan(25);
     const ramesh = await signedIn(t.app, accounts.driverIn);
     expect(await checkAllPages(ramesh, 'u_driver_in', 'driver')).toBeGreaterThan(0);
+  });
+
+  it('shows a change to a row at once, whoever wrote it (the stored entry is rewritten by the database)', async () => {
+    // Plain SQL, as erasure, a flow or an operator would write: no code of the bookings module runs.
+    const db = t.database.db;
+    await sql`update bookings set status = 'cancelled', sub_status = ${awkward[0]}, fare = 42.5, clickable = 0,
+      customer_email = null, display_car_name = ${awkward[3]} where id in ('bk_json_1', 'bk_json_2')`.execute(db);
+    await sql`update bookings set city = ${awkward[1]}, saas_ride = 1 - saas_ride where user_id = 'u_member_paid'`.execute(
+      db,
+    );
+    const arjun = await signedIn(t.app, accounts.paidMember);
+    expect(await checkAllPages(arjun, 'u_member_paid', 'customer')).toBeGreaterThan(60);
+    const page = JSON.parse((await arjun.get(`${bookingPaths.list}?page_no=1&status=cancelled`)).body);
+    const changed = page.data.find((b: { id: string }) => b.id === 'bk_json_1');
+    expect(changed).toMatchObject({ fare: 42.5, clickable: false, display_car_name: awkward[3], city: awkward[1] });
   });
 
   it('keeps validating the query and answering 4xx', async () => {

@@ -53,6 +53,7 @@ import * as m0044 from './migrations/0044-article-authoring.ts';
 import * as m0045 from './migrations/0045-kb-search-counts.ts';
 import * as m0046 from './migrations/0046-kb-search-contentless.ts';
 import * as m0047 from './migrations/0047-kb-search-in-memory.ts';
+import * as m0048 from './migrations/0048-bookings-list-json.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -193,6 +194,7 @@ const migrations: Record<string, Migration> = {
   '0045-kb-search-counts': m0045,
   '0043-app-settings': m0043,
   '0047-kb-search-in-memory': m0047,
+  '0048-bookings-list-json': m0048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -150,6 +150,13 @@ export interface BookingsTable {
   /** the car the driver drove (driver details); null without a driver */
   car_model: string | null;
   car_number: string | null;
+  /**
+   * migration 0048: the row's list entry as the three JSON pieces the list page sends (modules/bookings/repo.ts
+   * listJsonTriggerSql), written by the database whenever the row is inserted or a shown column changes
+   */
+  list_head?: string | null;
+  list_middle?: string | null;
+  list_tail?: string | null;
 }
 
 /** migration 0032 (docs/driver.md): the partner's side of a ride they drove, one row per partner booking. */
