@@ -15,7 +15,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
   // Helmet's headers depend on the configuration only (no nonces, no per-route policy): worked out once here, not
   // rebuilt by helmet for every request (docs/performance.md "Per-request cost"). They go into the reply's own
   // headers, not onto the raw response: a header set on the raw response sends every header of the answer through
-  // Node's setHeader one by one, which measured ~15% of an article fetch's CPU (docs/performance.md, 2026-11-29).
+  // Node's setHeader one by one: 7–14% of an article fetch's CPU in two A/B runs (docs/performance.md "Session of
+  // 2026-11-29, afternoon").
   // A route may still replace one (an uploaded file's own policy).
   const siteHeaders: Record<string, string> = {
     ...Object.fromEntries(helmetHeadersFor(helmetOptions(config)).map(([name, value]) => [name.toLowerCase(), value])),

@@ -2,10 +2,10 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { listJsonBackfillSql, listJsonTriggerSql } from '../../modules/bookings/repo.ts';
 
 /**
- * The bookings list page's entries kept as JSON in each row (docs/performance.md "The bookings page's entries
- * stored"): the three pieces the page sends (list_head, list_middle, list_tail) were written by the database on every
- * request, ~10 µs a row; now the database writes them when a row is inserted or a shown column changes, by triggers
- * (modules/bookings/repo.ts listJsonTriggerSql), and the page reads them.
+ * The bookings list page's entries kept as JSON in each row (docs/bookings.md "List entries stored", docs/performance.md
+ * "Session of 2026-11-29, afternoon"): the three pieces the page sends (list_head, list_middle, list_tail) were
+ * written by the database on every request, ~10 µs a row; now it writes them when a row is inserted or a shown column
+ * changes, by triggers (modules/bookings/repo.ts listJsonTriggerSql), and the page reads them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const dialect = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
