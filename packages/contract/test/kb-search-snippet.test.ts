@@ -13,6 +13,15 @@ const synonyms = parseSynonyms({
 const highlighter = (query: string, reader?: SupportedLocale) =>
   highlighterFor(queryGroups(query, { reader, synonyms }));
 
+/** A repeatable stream of numbers in [0, 1) (a linear congruential generator). */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
 /** The marked pieces of a text, in order: what a reader sees highlighted. */
 const marked = (text: string, marks: [number, number][]) => marks.map(([s, e]) => text.slice(s, e));
 const shown = (s: Snippet) => marked(s.text, s.marks);
@@ -193,11 +202,7 @@ describe('snippets: the original text around the best match', () => {
 
   it('stopping the walk early (once the snippet is settled) gives the snippet a full walk gives', () => {
     // A seeded mix of words, sentences and repeats, so matches fall everywhere.
-    let seed = 7;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const next = seededRandom(7);
     const vocabulary = [
       'refund',
       'wallet',
@@ -226,11 +231,7 @@ describe('snippets: the original text around the best match', () => {
   it('a plain ASCII text is searched for its words and gives the matches and snippet the word-by-word walk gives', () => {
     // The server's highlighter (near words given, no phrase) searches an ASCII text instead of walking it. The walk is
     // what a text with a letter outside ASCII gets: the same text after "é " is walked, its matches 2 places later.
-    let seed = 11;
-    const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed / 2147483648;
-    };
+    const next = seededRandom(11);
     const vocabulary = [
       ...['Refund', 'refunds', 'wallet', 'WALLET', 'card', 'cards.', 'ride', 'rides,', 'the', 'card-fee', 'fee', 'x1'],
       ...['refund2', '(bank)', 'banks', "driver's", 'e-wallet', '4242', 'unride', 'overcards', 'rebank', 'x4242'],
