@@ -160,17 +160,20 @@ function shownColumns(fields: JsonField[]): string[] {
  * (bookings-list-json.test.ts fails until then: the pieces are compared with the serialiser's bytes).
  */
 export function listJsonTriggerSql(dialect: DialectName): string[] {
-  const pieces = (['head', 'middle', 'tail'] as const).map((name) => ({ name, fields: entryFields[name] }));
   if (dialect === 'sqlite') {
-    const set = pieces.map((p) => `list_${p.name} = ${jsonObjectSql('sqlite', p.fields)}`).join(', ');
-    const columns = [...new Set(pieces.flatMap((p) => shownColumns(p.fields)))].map((c) => `"${c}"`).join(', ');
+    const set = listPiecesSet('sqlite');
+    const columns = [...new Set(PIECES.flatMap((name) => shownColumns(entryFields[name])))]
+      .map((c) => `"${c}"`)
+      .join(', ');
     return [
       `create trigger bookings_list_json_insert after insert on bookings begin update bookings set ${set} where id = new.id; end`,
       // The trigger's own update sets no shown column, so it does not fire itself.
       `create trigger bookings_list_json_update after update of ${columns} on bookings begin update bookings set ${set} where id = new.id; end`,
     ];
   }
-  const set = pieces.map((p) => `new.list_${p.name} := ${jsonObjectSql('postgres', p.fields, 'new.')};`).join(' ');
+  const set = PIECES.map((name) => `new.list_${name} := ${jsonObjectSql('postgres', entryFields[name], 'new.')};`).join(
+    ' ',
+  );
   return [
     `create or replace function bookings_list_json() returns trigger language plpgsql as $$ begin ${set} return new; end $$`,
     'create trigger bookings_list_json before insert or update on bookings for each row execute function bookings_list_json()',
@@ -179,10 +182,14 @@ export function listJsonTriggerSql(dialect: DialectName): string[] {
 
 /** The pieces of rows written before the triggers (migration 0048): the same expressions, run once. */
 export function listJsonBackfillSql(dialect: DialectName): string {
-  const set = (['head', 'middle', 'tail'] as const)
-    .map((name) => `list_${name} = ${jsonObjectSql(dialect, entryFields[name])}`)
-    .join(', ');
-  return `update bookings set ${set}`;
+  return `update bookings set ${listPiecesSet(dialect)}`;
+}
+
+const PIECES = ['head', 'middle', 'tail'] as const;
+
+/** `list_head = …, list_middle = …, list_tail = …`: each stored piece made from the row's own columns. */
+function listPiecesSet(dialect: DialectName): string {
+  return PIECES.map((name) => `list_${name} = ${jsonObjectSql(dialect, entryFields[name])}`).join(', ');
 }
 
 /** The list page's SQL per database and variant (status filter, cursor), built by Kysely once: see listBookingPage. */
