@@ -3,13 +3,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import {
+  type DatabaseIntrospector,
   Kysely,
   type Migration,
   type MigrationProvider,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   type SqliteDatabase,
   SqliteDialect,
+  sql,
 } from 'kysely';
 import type pg from 'pg';
 import * as m0001 from './migrations/0001-foundation.ts';
@@ -199,12 +202,50 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+function migratorOf(db: Kysely<Database>, schema?: string): Migrator {
+  return new Migrator({
+    db: withNamesIntrospection(db),
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+/**
+ * The database as the migrator sees it. To find its own tables, Kysely's migrator lists every column of every table
+ * of every schema on PostgreSQL, through catalog functions that fail when another schema is dropped meanwhile
+ * ("schema … does not exist", "column … of relation … does not exist": another app's or a parallel test run's
+ * schema). It reads only the names: on PostgreSQL these come straight from the catalogs, which never fail so.
+ */
+function withNamesIntrospection(db: Kysely<Database>): Kysely<Database> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return db;
+  const introspection: DatabaseIntrospector = {
+    getSchemas: async () =>
+      (await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace`.execute(db)).rows,
+    getTables: async () =>
+      (
+        await sql<{ name: string; schema: string; view: boolean }>`
+          select c.relname as name, n.nspname as schema, c.relkind = 'v' as view
+          from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'v', 'p')`.execute(db)
+      ).rows.map((t) => ({ name: t.name, schema: t.schema, isView: t.view, columns: [] })),
+    getMetadata: async () => ({ tables: await introspection.getTables() }),
+  };
+  // Kysely keeps its state in private fields: every other member is the database's own, bound to it.
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === 'introspection') return introspection;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 /**
  * `schema`: the PostgreSQL schema the app works in (DATABASE_SCHEMA). Kysely's migrator must be told, or it takes
  * another schema's migration tables in the same database for its own and never creates them.
  */
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = migratorOf(db, schema);
   migrating.add(db);
   try {
     const { error, results } = await migrator.migrateToLatest();
@@ -226,6 +267,6 @@ export function isMigrating(db: Kysely<Database>): boolean {
 
 /** The migrations this code knows that the database has not run yet (readiness: 503 until there are none). */
 export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = migratorOf(db, schema);
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
