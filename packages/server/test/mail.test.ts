@@ -137,6 +137,36 @@ describe.each(testDatabases)('mail [%s]', (dialect) => {
     expect(errors).toHaveLength(1);
   });
 
+  it('queues a message in the caller’s transaction: rolled back with it, handed to SMTP only once called', async () => {
+    const sent: string[] = [];
+    const smtp: SmtpTransport = {
+      sendMail: async (options) => void sent.push(options.subject),
+      close: () => {},
+    };
+    const mailer = createMailer({ db: t.database.db, config, smtp });
+    const message = { to: 'riya.customer@example.in', text: 'x', kind: 'test' };
+    let rolledBackId = '';
+    await expect(
+      t.database.db.transaction().execute(async (trx) => {
+        await mailer.queue(trx, { ...message, subject: 'Rolled back' });
+        rolledBackId = (
+          await trx.selectFrom('outbox').select('id').where('subject', '=', 'Rolled back').executeTakeFirstOrThrow()
+        ).id;
+        throw new Error('the caller’s work failed');
+      }),
+    ).rejects.toThrow('the caller’s work failed');
+    expect(rolledBackId).not.toBe('');
+    await expect(outboxRow(rolledBackId)).rejects.toThrow();
+    let deliver: (() => Promise<{ id: string; sent_at: string | null }>) | undefined;
+    await t.database.db.transaction().execute(async (trx) => {
+      deliver = await mailer.queue(trx, { ...message, subject: 'Committed' });
+    });
+    expect(sent).toEqual([]);
+    const result = await (deliver as NonNullable<typeof deliver>)();
+    expect(sent).toEqual(['Committed']);
+    expect(await outboxRow(result.id)).toMatchObject({ subject: 'Committed', sent_at: result.sent_at });
+  });
+
   it('refuses a recipient that is not one plain address', async () => {
     const mailer = createMailer({ db: t.database.db, config });
     for (const to of ['not-an-address', 'a@b.example\r\nBcc: c@d.example', 'a@b.example, c@d.example', '']) {

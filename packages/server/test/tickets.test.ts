@@ -529,6 +529,19 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
   it('counts concurrent submits exactly: a burst creates the limit and no more', async () => {
     const arjun = await signedIn(t.app, accounts.paidMember);
     const before = await count('tickets', { userId: 'u_member_paid' });
+    // Each confirmation's outbox row is written in its ticket's transaction: one per ticket created, none for a refusal.
+    const mails = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('outbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', 'u_member_paid')
+            .where('kind', '=', 'ticket_confirmation')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const mailsBefore = await mails();
     const answers = await Promise.all(
       Array.from({ length: TICKET_CREATE_PER_USER_PER_MINUTE + 6 }, (_, i) =>
         arjun.post(ticketPaths.create, { query: query(i) }, from('198.51.100.3', `burst-arjun-${i}`)),
@@ -538,6 +551,7 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     expect(statuses.filter((s) => s === 200)).toHaveLength(TICKET_CREATE_PER_USER_PER_MINUTE);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
     expect(await count('tickets', { userId: 'u_member_paid' })).toBe(before + TICKET_CREATE_PER_USER_PER_MINUTE);
+    expect(await mails()).toBe(mailsBefore + TICKET_CREATE_PER_USER_PER_MINUTE);
   });
 
   it(`lets one address create ${TICKET_CREATE_PER_IP_PER_MINUTE} tickets a minute, signed-in and guest together`, async () => {

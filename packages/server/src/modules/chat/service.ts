@@ -327,8 +327,10 @@ export function chatService(
           transcript: transcript.map((m) => ({ seq: m.seq, author: m.author, body: m.body, created_at: m.created_at })),
         },
         items: [],
-        onCreated: (ticketId) =>
-          deps.mailer.send({ to: user.email, userId: user.id, ...confirmationMail(ticketId, subject) }),
+        confirmation: {
+          mailer: deps.mailer,
+          message: (ticketId) => ({ to: user.email, userId: user.id, ...confirmationMail(ticketId, subject) }),
+        },
       },
       log,
     );

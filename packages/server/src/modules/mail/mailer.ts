@@ -34,6 +34,12 @@ export interface MailResult {
 export interface Mailer {
   readonly transport: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<MailResult>;
+  /**
+   * Writes the message's outbox row with the caller's `db` (a transaction: the row commits or rolls back with the
+   * caller's work, and costs no commit of its own) and returns the hand-off to SMTP, to call once that transaction
+   * has committed. A malformed message rejects before anything is written.
+   */
+  queue(db: Kysely<Database>, message: MailMessage): Promise<() => Promise<MailResult>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,12 @@ interface Log {
 /** A single address: no display name, no list, no line breaks (nothing to inject headers with). */
 const ADDRESS = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 
+/** Whether `to` is an address the mailer takes (one address, at most 254 characters; surrounding spaces ignored). */
+export function isMailAddress(to: string): boolean {
+  const address = to.trim();
+  return ADDRESS.test(address) && address.length <= 254;
+}
+
 export function createMailer(opts: {
   db: Kysely<Database>;
   config: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>;
@@ -61,26 +73,25 @@ export function createMailer(opts: {
   const smtp = opts.smtp !== undefined ? opts.smtp : config.smtpUrl ? smtpTransport(config.smtpUrl) : null;
   const transport = smtp ? 'smtp' : 'outbox';
 
-  return {
-    transport,
-    async send(message) {
-      const to = message.to.trim();
-      if (!ADDRESS.test(to) || to.length > 254) throw new Error(`mail: not a single e-mail address (${message.kind})`);
-      const subject = message.subject.replace(/[\r\n]+/g, ' ').trim();
-      const now = Date.now();
-      const id = outboxId(now);
-      await insertOutboxMessage(db, {
-        id,
-        to_address: to,
-        subject,
-        text_body: message.text,
-        html_body: message.html ?? null,
-        kind: message.kind,
-        transport,
-        created_at: new Date(now).toISOString(),
-        sent_at: null,
-        user_id: message.userId ?? null,
-      });
+  async function queue(into: Kysely<Database>, message: MailMessage): Promise<() => Promise<MailResult>> {
+    if (!isMailAddress(message.to)) throw new Error(`mail: not a single e-mail address (${message.kind})`);
+    const to = message.to.trim();
+    const subject = message.subject.replace(/[\r\n]+/g, ' ').trim();
+    const now = Date.now();
+    const id = outboxId(now);
+    await insertOutboxMessage(into, {
+      id,
+      to_address: to,
+      subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      kind: message.kind,
+      transport,
+      created_at: new Date(now).toISOString(),
+      sent_at: null,
+      user_id: message.userId ?? null,
+    });
+    return async (): Promise<MailResult> => {
       if (!smtp) return { id, transport, sent_at: null };
       try {
         await smtp.sendMail({
@@ -97,7 +108,13 @@ export function createMailer(opts: {
       const sentAt = new Date().toISOString();
       await markOutboxSent(db, id, sentAt);
       return { id, transport, sent_at: sentAt };
-    },
+    };
+  }
+
+  return {
+    transport,
+    send: async (message) => (await queue(db, message))(),
+    queue,
     async close() {
       smtp?.close();
     },

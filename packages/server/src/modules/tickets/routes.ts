@@ -86,8 +86,14 @@ export function ticketsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         admit: () => admitTicketCreation(deps, request, reply, { perUser: true }),
         ...(to
           ? {
-              onCreated: (ticketId: string) =>
-                mailer.send({ to, userId: user.id, ...confirmationMail(ticketId, mailSubject ?? d.subject) }),
+              confirmation: {
+                mailer,
+                message: (ticketId: string) => ({
+                  to,
+                  userId: user.id,
+                  ...confirmationMail(ticketId, mailSubject ?? d.subject),
+                }),
+              },
             }
           : {}),
       },

@@ -18,6 +18,7 @@ import type { Database, TicketPriority, TicketsTable, UserRow } from '../../db/s
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { findArticle } from '../kb/repo.ts';
+import { isMailAddress, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { groupCommit } from './group-commit.ts';
 import { claimGuestTickets } from './guest-claims.ts';
 import {
@@ -55,8 +56,11 @@ export interface NewTicket {
    * retry with the same key, which waits on that row, never counts); throws (429) to roll it back
    */
   admit?: () => Promise<void>;
-  /** after a new ticket is committed (not on a replayed submit): the confirmation mail */
-  onCreated?: (ticketId: string) => Promise<unknown>;
+  /**
+   * The confirmation mail of a new ticket (not of a replayed submit): its outbox row is written in the ticket's
+   * transaction, and handed to SMTP once that has committed.
+   */
+  confirmation?: { mailer: Mailer; message: (ticketId: string) => MailMessage };
   /** what the answers say instead of the spec's plain texts (marketplace orders: longer texts naming the order) */
   said?: TicketTexts;
   /**
@@ -158,18 +162,27 @@ export async function createTicket(
       created_at: now,
       updated_at: now,
     };
+    const confirmation = t.confirmation && {
+      mailer: t.confirmation.mailer,
+      mail: t.confirmation.message(row.ticket_id),
+    };
+    // A stored address the mailer cannot take must not fail the ticket: it is only logged.
+    const mailable = confirmation && isMailAddress(confirmation.mail.to) ? confirmation : undefined;
+    if (confirmation && !mailable) log.error({ ticket: row.ticket_id }, 'ticket confirmation: not an e-mail address');
+    let deliver: (() => Promise<unknown>) | undefined;
     try {
       // Acknowledged once committed; on SQLite the commit is shared with the writes of the same moment.
       await groupCommit(db, async (trx) => {
         await insertTicket(trx, row, t.items);
         await t.attach?.(trx, row.id);
         await t.admit?.();
+        if (mailable) deliver = await mailable.mailer.queue(trx, mailable.mail);
       });
       outcome = created(t, row.ticket_id);
       try {
-        await t.onCreated?.(row.ticket_id);
+        await deliver?.();
       } catch (err) {
-        // The ticket stands; a confirmation that could not be queued is only logged.
+        // The ticket and its outbox row stand; a hand-off to SMTP that failed is only logged.
         log.error({ err, ticket: row.ticket_id }, 'ticket confirmation failed');
       }
     } catch (err) {
