@@ -12,8 +12,13 @@ import { firstPageJs } from './bundle-size.ts';
 const LIGHTHOUSE = 'lighthouse@12.8.2'; // the last major that runs on Node 20
 /** content/kb/customer/100301-how-refunds-work.md, at the readable address the sitemap lists. */
 const PAGES = ['/home', '/kb', '/article/100301-how-refunds-work', '/search?q=refund'];
-/** Each page is measured this many times; the median run (by score) is reported, as Lighthouse advises. */
-const RUNS = Number(process.env.PAGE_SPEED_RUNS ?? 3);
+/**
+ * Each page is measured this many times and each figure's median is reported (Lighthouse CI's `median` aggregation),
+ * with the range of the runs' TBT beside it. On a 2-core machine shared with the server, a run's TBT moves with
+ * whatever else is running (docs/performance.md "Lighthouse's TBT on a shared machine"), and the median run by score,
+ * as before, picked an arbitrary one when every run scored 1.00.
+ */
+const RUNS = Number(process.env.PAGE_SPEED_RUNS ?? 5);
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const webDist = path.resolve(import.meta.dirname, '../packages/web/dist');
 
@@ -98,8 +103,18 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         runs.push(figures(lighthouse(`http://127.0.0.1:${port}${page}`, path.join(dir, 'report.json'))));
       }
-      runs.sort((x, y) => x.score - y.score);
-      const f = runs[Math.floor(runs.length / 2)] as PageFigures;
+      const median = (key: keyof PageFigures) => {
+        const values = runs.map((r) => r[key]).sort((x, y) => x - y);
+        return values[Math.floor(values.length / 2)] as number;
+      };
+      const f: PageFigures = {
+        score: median('score'),
+        fcpMs: median('fcpMs'),
+        lcpMs: median('lcpMs'),
+        tbtMs: median('tbtMs'),
+        cls: median('cls'),
+      };
+      const tbts = runs.map((r) => Math.round(r.tbtMs));
       return {
         page,
         [`score (≥ ${GOALS.score})`]: `${f.score.toFixed(2)} ${mark(f.score >= GOALS.score)}`,
@@ -107,9 +122,10 @@ async function main() {
         [`LCP s (≤ ${GOALS.lcpMs / 1000})`]: `${(f.lcpMs / 1000).toFixed(2)} ${mark(f.lcpMs <= GOALS.lcpMs)}`,
         [`CLS (${GOALS.cls})`]: `${f.cls.toFixed(3)} ${mark(f.cls <= GOALS.cls)}`,
         [`TBT ms (≤ ${GOALS.tbtMs})`]: `${Math.round(f.tbtMs)} ${mark(f.tbtMs <= GOALS.tbtMs)}`,
+        'TBT of the runs': `${Math.min(...tbts)}–${Math.max(...tbts)}`,
       };
     });
-    console.log(`\nPage speed, Lighthouse mobile (simulated slow 4G, 4× CPU), as a visitor, median of ${RUNS}:`);
+    console.log(`\nPage speed, Lighthouse mobile (simulated slow 4G, 4× CPU), as a visitor, each figure the median of ${RUNS} runs:`);
     console.table(rows);
   } finally {
     await server.stop();
