@@ -9,6 +9,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { keptBytes, keptConcat } from '../../lib/kept-bytes.ts';
 import { writerOf } from '../../plugins/serializer.ts';
 import { cachedFeedbackCounts, kbVersion } from './repo.ts';
 import { articleById, type KbViewer, viewerKind } from './service.ts';
@@ -80,10 +81,7 @@ export async function articleAnswer(
   }
   const counts = await cachedFeedbackCounts(db, id);
   if (counts !== known.counts) {
-    known.bytes = Buffer.concat([
-      known.bytes.subarray(0, known.feedbackAt),
-      Buffer.from(`${writeCounts(counts)}${CLOSING}`),
-    ]);
+    known.bytes = keptConcat(known.bytes.subarray(0, known.feedbackAt), `${writeCounts(counts)}${CLOSING}`);
     known.counts = counts;
   }
   return known.bytes;
@@ -107,7 +105,7 @@ async function written(
     if (!checked.success) throw new ResponseSerializationError('GET', kbPaths.articles, { cause: checked.error });
   }
   const text = writeAnswer(answer);
-  const bytes = Buffer.from(text);
+  const bytes = keptBytes(text);
   const tail = `${writeCounts(data.feedback)}${CLOSING}`;
   // Kept only when `feedback` is where it is expected (last), so the counts can be written in its place.
   if (text.endsWith(`"feedback":${tail}`) && answers.version === version) {

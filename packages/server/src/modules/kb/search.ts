@@ -10,6 +10,7 @@ import {
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { keptBytes } from '../../lib/kept-bytes.ts';
 import { writerOf } from '../../plugins/serializer.ts';
 import { plainBodyOf } from './content.ts';
 import { currentSynonyms, kbVersion, recordZeroResultSearch, searchIndexOf, type TreeRow } from './repo.ts';
@@ -191,7 +192,7 @@ export async function searchKb(
       if (visible(ranking.rows[i] as TreeRow, tree, kv)) shown.push(i);
     }
     const written = await writtenResults(db, version, ranking, shown);
-    const built = { found: shown.length, json: Buffer.from(`[${written.join(',')}]`) };
+    const built = { found: shown.length, json: keptBytes(`[${written.join(',')}]`) };
     // Another search of this kind may have kept its answer while the texts were read: the first one stays.
     answer = ranking.answers.get(kind);
     if (!answer) {
