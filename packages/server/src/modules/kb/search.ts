@@ -47,6 +47,13 @@ interface Ranking {
   /** what the cache counts for it: RANKING_BYTES and its answers' bytes */
   bytes: number;
 }
+/**
+ * The keys of queries ranked once and not kept: a ranking is kept on its query's second sighting, so the many queries
+ * asked once (most long ones) die young instead of churning the cache (TinyLFU's doorkeeper). Emptied when full.
+ */
+const seenOnce = new Set<string>();
+const DOORKEEPER_SIZE = 20_000;
+
 /** In recency order (a Map's insertion order), at most SEARCH_CACHE_BYTES counted: the oldest go first. */
 const searchCache = new Map<string, Ranking>();
 let searchCacheBytes = 0;
@@ -157,8 +164,13 @@ async function rankedHits(
     answers: new Map(),
     bytes: 0,
   };
-  searchCache.set(key, ranking);
-  countInCache(ranking, RANKING_BYTES);
+  if (seenOnce.delete(key)) {
+    searchCache.set(key, ranking);
+    countInCache(ranking, RANKING_BYTES);
+  } else {
+    if (seenOnce.size >= DOORKEEPER_SIZE) seenOnce.clear();
+    seenOnce.add(key);
+  }
   return ranking;
 }
 
