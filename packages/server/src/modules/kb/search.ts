@@ -10,6 +10,7 @@ import {
 } from '@selfserve/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { keptBytes } from '../../lib/kept-bytes.ts';
 import { writerOf } from '../../plugins/serializer.ts';
 import { plainBodyOf } from './content.ts';
@@ -47,12 +48,8 @@ interface Ranking {
   /** what the cache counts for it: RANKING_BYTES and its answers' bytes */
   bytes: number;
 }
-/**
- * The keys of queries ranked once and not kept: a ranking is kept on its query's second sighting, so the many queries
- * asked once (most long ones) die young instead of churning the cache (TinyLFU's doorkeeper). Emptied when full.
- */
-const seenOnce = new Set<string>();
-const DOORKEEPER_SIZE = 20_000;
+/** A ranking is kept on its query's second sighting: most long queries are asked once. */
+const rankingDoorkeeper = new Doorkeeper(20_000);
 
 /** In recency order (a Map's insertion order), at most SEARCH_CACHE_BYTES counted: the oldest go first. */
 const searchCache = new Map<string, Ranking>();
@@ -164,12 +161,9 @@ async function rankedHits(
     answers: new Map(),
     bytes: 0,
   };
-  if (seenOnce.delete(key)) {
+  if (rankingDoorkeeper.admits(key)) {
     searchCache.set(key, ranking);
     countInCache(ranking, RANKING_BYTES);
-  } else {
-    if (seenOnce.size >= DOORKEEPER_SIZE) seenOnce.clear();
-    seenOnce.add(key);
   }
   return ranking;
 }

@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import type { ArticleRow, Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hmac, sha256 } from '../../lib/crypto.ts';
+import { Doorkeeper } from '../../lib/doorkeeper.ts';
 import { type LanguageSignals, readerLanguage } from '../../lib/reader-language.ts';
 import type { SessionRecord } from '../../plugins/session-store.ts';
 import { currentSubscription } from '../users/repo.ts';
@@ -394,6 +395,8 @@ interface CachedArticle {
  */
 const ARTICLE_CACHE_SIZE = 2000;
 const articleCache = { version: '', entries: new Map<string, CachedArticle | null>() };
+/** An article is kept on its second reading: reading a whole knowledge base once (a crawler, an export) keeps none. */
+const articleDoorkeeper = new Doorkeeper(20_000);
 
 export async function cachedArticle(db: Kysely<Database>, id: string, version: string): Promise<CachedArticle | null> {
   if (articleCache.version !== version) {
@@ -429,7 +432,7 @@ export async function cachedArticle(db: Kysely<Database>, id: string, version: s
       }
     : null;
   // An import may have moved the version on while the row was read: keep it only for the version it belongs to.
-  if (articleCache.version === version) {
+  if (articleCache.version === version && articleDoorkeeper.admits(id)) {
     articleCache.entries.set(id, entry);
     if (articleCache.entries.size > ARTICLE_CACHE_SIZE) {
       articleCache.entries.delete(articleCache.entries.keys().next().value as string);
