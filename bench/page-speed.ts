@@ -125,7 +125,9 @@ async function main() {
         'TBT of the runs': `${Math.min(...tbts)}–${Math.max(...tbts)}`,
       };
     });
-    console.log(`\nPage speed, Lighthouse mobile (simulated slow 4G, 4× CPU), as a visitor, each figure the median of ${RUNS} runs:`);
+    console.log(
+      `\nPage speed, Lighthouse mobile (simulated slow 4G, 4× CPU), as a visitor, each figure the median of ${RUNS} runs:`,
+    );
     console.table(rows);
   } finally {
     await server.stop();
