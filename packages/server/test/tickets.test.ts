@@ -577,8 +577,14 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     const guest = await visitor(ip);
     const token = await formToken(guest, ip);
     const guests = await count('guest_tickets');
+    // The confirmation's outbox row is written in the guest ticket's transaction: none for a refusal.
+    const mails = async () =>
+      (await t.database.db.selectFrom('outbox').select('id').where('to_address', '=', 'someone@example.org').execute())
+        .length;
+    const mailsBefore = await mails();
     expectTooMany(await guest.post(ticketPaths.unrecognisedTransaction, await guestPayload(token), from(ip)));
     expect(await count('guest_tickets')).toBe(guests);
+    expect(await mails()).toBe(mailsBefore);
     const onAnotherNetwork = await guest.post(
       ticketPaths.unrecognisedTransaction,
       await guestPayload(token),
@@ -586,6 +592,7 @@ describe.each(testDatabases)('ticket creation limits and guest form tokens [%s]'
     );
     expect(onAnotherNetwork.json()).toMatchObject({ status: 'SUCCESS', request_status: 'CREATED' });
     expect(await count('guest_tickets')).toBe(guests + 1);
+    expect(await mails()).toBe(mailsBefore + 1);
   });
 
   it('takes a guest form token only from the visitor it was issued to, and only once; a refused form keeps it', async () => {

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { requireCaptcha } from '../captcha/service.ts';
+import { isMailAddress } from '../mail/mailer.ts';
 import { type FormToken, readFormToken } from './form-token.ts';
 import { admitTicketCreation } from './limits.ts';
 import { insertGuestTicket, sweepFormTokenUses, useFormToken } from './repo.ts';
@@ -42,6 +43,7 @@ export interface GuestTicket {
  * refused with 400 leaves the token usable, so the visitor can correct it and send it again. Answers the new
  * ticket id, or null when the token has been used already (a replay; concurrent ones and ones on other instances
  * are settled by the database). The ticket counts against the per-address creation limit (429 rolls it back).
+ * `confirm`: the ticket's confirmation is mailed to the visitor, its outbox row written in the same transaction.
  */
 export async function saveGuestTicket(
   deps: AppDeps,
@@ -49,8 +51,13 @@ export async function saveGuestTicket(
   reply: FastifyReply,
   token: FormToken,
   ticket: GuestTicket,
+  { confirm = false } = {},
 ): Promise<string | null> {
   const ticketId = newGuestTicketId();
+  // An address the mailer cannot take must not fail the ticket: it is only logged.
+  const mailable = confirm && isMailAddress(ticket.email);
+  if (confirm && !mailable) request.log.error({ ticket: ticketId }, 'ticket confirmation: not an e-mail address');
+  let deliver: (() => Promise<unknown>) | undefined;
   const saved = await deps.db.transaction().execute(async (trx) => {
     if (!(await useFormToken(trx, token.nonce, token.expiresAt))) return false;
     await insertGuestTicket(trx, {
@@ -63,9 +70,18 @@ export async function saveGuestTicket(
       created_at: new Date().toISOString(),
     });
     await admitTicketCreation(deps, request, reply, { perUser: false });
+    if (mailable) {
+      deliver = await deps.mailer.queue(trx, {
+        to: ticket.email,
+        userId: null,
+        ...confirmationMail(ticketId, ticket.subject),
+      });
+    }
     return true;
   });
   if (!saved) return null;
+  // SMTP (when set) gets the mail once the ticket is committed (a refusal stays in the outbox); the ticket stands.
+  await deliver?.().catch((err: unknown) => request.log.error({ err, ticket: ticketId }, 'ticket confirmation failed'));
   // Used tokens are kept only while they could still be presented.
   await sweepFormTokenUses(deps.db).catch((err: unknown) => request.log.warn({ err }, 'form token sweep failed'));
   return ticketId;
@@ -85,11 +101,9 @@ export async function fileGuestTicket(
   token: FormToken,
   ticket: GuestTicket,
 ) {
-  const ticketId = await saveGuestTicket(deps, request, reply, token, ticket);
+  const ticketId = await saveGuestTicket(deps, request, reply, token, ticket, { confirm: true });
   if (!ticketId) return invalidToken;
   request.log.info({ ticket: ticketId, kind: ticket.kind }, 'ticket call');
-  // The mailer keeps a failed delivery in its outbox and never throws for it: the ticket stands either way.
-  await deps.mailer.send({ to: ticket.email, userId: null, ...confirmationMail(ticketId, ticket.subject) });
   return {
     status: 'SUCCESS' as const,
     request_status: 'CREATED' as const,
