@@ -12,11 +12,10 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newId } from '../../lib/crypto.ts';
 import { requireCaptcha } from '../captcha/service.ts';
-import { isMailAddress } from '../mail/mailer.ts';
 import { type FormToken, readFormToken } from './form-token.ts';
 import { admitTicketCreation } from './limits.ts';
 import { insertGuestTicket, sweepFormTokenUses, useFormToken } from './repo.ts';
-import { confirmationMail, newGuestTicketId } from './service.ts';
+import { confirmationMail, newGuestTicketId, queueConfirmation } from './service.ts';
 
 type VisitorTicketBody = z.output<typeof visitorTicketPayloadSchema>;
 
@@ -54,10 +53,7 @@ export async function saveGuestTicket(
   { confirm = false } = {},
 ): Promise<string | null> {
   const ticketId = newGuestTicketId();
-  // An address the mailer cannot take must not fail the ticket: it is only logged.
-  const mailable = confirm && isMailAddress(ticket.email);
-  if (confirm && !mailable) request.log.error({ ticket: ticketId }, 'ticket confirmation: not an e-mail address');
-  let deliver: (() => Promise<unknown>) | undefined;
+  let deliver: (() => Promise<void>) | undefined;
   const saved = await deps.db.transaction().execute(async (trx) => {
     if (!(await useFormToken(trx, token.nonce, token.expiresAt))) return false;
     await insertGuestTicket(trx, {
@@ -70,18 +66,14 @@ export async function saveGuestTicket(
       created_at: new Date().toISOString(),
     });
     await admitTicketCreation(deps, request, reply, { perUser: false });
-    if (mailable) {
-      deliver = await deps.mailer.queue(trx, {
-        to: ticket.email,
-        userId: null,
-        ...confirmationMail(ticketId, ticket.subject),
-      });
+    if (confirm) {
+      const mail = { to: ticket.email, userId: null, ...confirmationMail(ticketId, ticket.subject) };
+      deliver = await queueConfirmation(trx, deps.mailer, mail, ticketId, request.log);
     }
     return true;
   });
   if (!saved) return null;
-  // SMTP (when set) gets the mail once the ticket is committed (a refusal stays in the outbox); the ticket stands.
-  await deliver?.().catch((err: unknown) => request.log.error({ err, ticket: ticketId }, 'ticket confirmation failed'));
+  await deliver?.();
   // Used tokens are kept only while they could still be presented.
   await sweepFormTokenUses(deps.db).catch((err: unknown) => request.log.warn({ err }, 'form token sweep failed'));
   return ticketId;

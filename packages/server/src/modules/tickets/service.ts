@@ -162,29 +162,20 @@ export async function createTicket(
       created_at: now,
       updated_at: now,
     };
-    const confirmation = t.confirmation && {
-      mailer: t.confirmation.mailer,
-      mail: t.confirmation.message(row.ticket_id),
-    };
-    // A stored address the mailer cannot take must not fail the ticket: it is only logged.
-    const mailable = confirmation && isMailAddress(confirmation.mail.to) ? confirmation : undefined;
-    if (confirmation && !mailable) log.error({ ticket: row.ticket_id }, 'ticket confirmation: not an e-mail address');
-    let deliver: (() => Promise<unknown>) | undefined;
+    let deliver: (() => Promise<void>) | undefined;
     try {
       // Acknowledged once committed; on SQLite the commit is shared with the writes of the same moment.
       await groupCommit(db, async (trx) => {
         await insertTicket(trx, row, t.items);
         await t.attach?.(trx, row.id);
         await t.admit?.();
-        if (mailable) deliver = await mailable.mailer.queue(trx, mailable.mail);
+        if (t.confirmation) {
+          const { mailer, message } = t.confirmation;
+          deliver = await queueConfirmation(trx, mailer, message(row.ticket_id), row.ticket_id, log);
+        }
       });
       outcome = created(t, row.ticket_id);
-      try {
-        await deliver?.();
-      } catch (err) {
-        // The ticket and its outbox row stand; a hand-off to SMTP that failed is only logged.
-        log.error({ err, ticket: row.ticket_id }, 'ticket confirmation failed');
-      }
+      await deliver?.();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // Another request (a retry, a double click, another instance) got there first.
@@ -333,6 +324,30 @@ export async function rateTicket(db: Kysely<Database>, userId: string, p: CsatPa
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', coded('alreadyRated'));
     throw err;
   }
+}
+
+/**
+ * A new ticket's confirmation, its outbox row written in the ticket's transaction `trx`; answers the hand-off to SMTP,
+ * to call once that has committed. Neither fails the ticket: an address the mailer cannot take and a hand-off that
+ * failed are only logged.
+ */
+export async function queueConfirmation(
+  trx: Kysely<Database>,
+  mailer: Mailer,
+  mail: MailMessage,
+  ticketId: string,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
+  if (!isMailAddress(mail.to)) {
+    log.error({ ticket: ticketId }, 'ticket confirmation: not an e-mail address');
+    return async () => {};
+  }
+  const deliver = await mailer.queue(trx, mail);
+  return () =>
+    deliver().then(
+      () => {},
+      (err: unknown) => log.error({ err, ticket: ticketId }, 'ticket confirmation failed'),
+    );
 }
 
 /** The mail that confirms a new ticket to its author. */
