@@ -1,8 +1,13 @@
-// The load generator: autocannon in the bench's own process, 50 connections, a short warm-up (not counted) and then
-// BENCH_SECONDS of load. A path generator gives each request its own path (queries, ids, pages).
+// The load generator: autocannon in the bench's own process, 50 connections, a browser's Accept-Encoding, a short
+// warm-up (not counted) and then BENCH_SECONDS of load. A path generator gives each request its own path (queries, ids, pages).
 import autocannon, { type Request } from 'autocannon';
 
 export const CONNECTIONS = 50;
+/**
+ * What every browser and the app's WebView send: a server may answer compressed (ours sends its kept search and
+ * article answers gzip-compressed as they are kept; the peers answer plain JSON whatever is asked).
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_S = Math.min(2, Math.max(1, Math.round(DURATION_S / 5)));
 
@@ -27,7 +32,7 @@ export async function load(
       url: base,
       connections,
       duration,
-      headers,
+      headers: { ...BROWSER_HEADERS, ...headers },
       requests: [{ setupRequest: (req: Request) => ({ ...req, path: nextPath() }) }],
     });
   if (warmup) await once(WARMUP_S);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { kbArticleResponseSchema, kbPaths, LANGUAGE_COOKIE } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importKnowledgeBase } from '../src/modules/kb/importer.ts';
@@ -158,6 +159,29 @@ describe.each(testDatabases)('article answers written once [%s]', (dialect) => {
       helpful: before.helpful,
       total: counts.total,
     });
+  });
+
+  it('sends the kept answer gzip-compressed to a client that accepts gzip, the same JSON, the counts of the moment', async () => {
+    const visitor = new TestClient(t.app);
+    const gzipped = () =>
+      visitor.request('GET', `${kbPaths.articles}?id=24`, undefined, { 'accept-encoding': 'gzip, deflate, br' });
+    const plain = await visitor.get(`${kbPaths.articles}?id=24`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const packed = await gzipped();
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toContain('accept-encoding');
+    expect(packed.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(packed.headers['content-length'])).toBe(packed.rawPayload.length);
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(zlib.gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
+    // A vote shows in the compressed answer at once too.
+    const riya = await signedIn(t.app, accounts.customer);
+    expect((await riya.post(kbPaths.feedback, { article_id: '24', helpful: true })).statusCode).toBe(200);
+    const after = kbArticleResponseSchema.parse(JSON.parse(zlib.gunzipSync((await gzipped()).rawPayload).toString()));
+    const before = kbArticleResponseSchema.parse(plain.json()).data.feedback;
+    expect(after.data.feedback).toEqual({ helpful: before.helpful + 1, total: before.total + 1 });
+    expect((await visitor.get(`${kbPaths.articles}?id=24`)).json()).toEqual(after);
   });
 
   it('answers the new content at once after an import on this instance (a new knowledge-base version)', async () => {

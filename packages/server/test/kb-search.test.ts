@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { kbPaths, kbSearchResponseSchema } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
@@ -86,6 +87,32 @@ describe.each(testDatabases)('search that understands questions [%s]', (dialect)
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.body).toBe(write?.(kbSearchResponseSchema.parse(JSON.parse(res.body))));
     }
+  });
+
+  it('sends the kept results gzip-compressed to a client that accepts gzip, and a suggestion too', async () => {
+    for (const q of ['refund wallet cash', 'refu']) {
+      const url = `${kbPaths.search('customer')}?query=${encodeURIComponent(q)}${q === 'refu' ? '&limit=5' : ''}`;
+      const c = new TestClient(t.app);
+      const plain = await c.get(url);
+      const packed = await c.request('GET', url, undefined, { 'accept-encoding': 'gzip, deflate' });
+      expect(plain.statusCode, q).toBe(200);
+      expect(packed.statusCode, q).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(packed.headers['content-encoding']).toBe('gzip');
+      expect(packed.headers.vary).toContain('accept-encoding');
+      expect(zlib.gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
+    }
+    // A client that refuses gzip by its q-value gets the JSON as it is.
+    const refused = await new TestClient(t.app).request(
+      'GET',
+      `${kbPaths.search('customer')}?query=refund`,
+      undefined,
+      {
+        'accept-encoding': 'gzip;q=0, br',
+      },
+    );
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect((refused.json() as Result[]).length).toBeGreaterThan(0);
   });
 
   it('answers no match when no word matches at all', async () => {

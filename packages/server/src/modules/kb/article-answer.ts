@@ -9,7 +9,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { keptBytes, keptConcat } from '../../lib/kept-bytes.ts';
+import { answerText, keptAnswer } from '../../lib/kept-bytes.ts';
 import { writerOf } from '../../plugins/serializer.ts';
 import { cachedFeedbackCounts, kbVersion } from './repo.ts';
 import { articleById, type KbViewer, viewerKind } from './service.ts';
@@ -33,9 +33,9 @@ const ANSWER_CACHE_SIZE = 10_000;
 interface WrittenAnswer {
   /** the article's index (the per-request index filter and Select rule read it) */
   index: string;
-  /** the whole answer, with `counts` written in it */
+  /** the whole answer, with `counts` written in it, compressed (lib/kept-bytes.ts) */
   bytes: Buffer;
-  /** where `feedback`'s value starts in `bytes` */
+  /** where `feedback`'s value starts in the answer's text */
   feedbackAt: number;
   /** the counts object `bytes` was written with (cachedFeedbackCounts gives the same object until they change) */
   counts: { helpful: number; total: number };
@@ -81,7 +81,8 @@ export async function articleAnswer(
   }
   const counts = await cachedFeedbackCounts(db, id);
   if (counts !== known.counts) {
-    known.bytes = keptConcat(known.bytes.subarray(0, known.feedbackAt), `${writeCounts(counts)}${CLOSING}`);
+    // A vote changed them: the answer is written again with the new counts (rare next to the reads).
+    known.bytes = keptAnswer(`${answerText(known.bytes).slice(0, known.feedbackAt)}${writeCounts(counts)}${CLOSING}`);
     known.counts = counts;
   }
   return known.bytes;
@@ -105,14 +106,14 @@ async function written(
     if (!checked.success) throw new ResponseSerializationError('GET', kbPaths.articles, { cause: checked.error });
   }
   const text = writeAnswer(answer);
-  const bytes = keptBytes(text);
+  const bytes = keptAnswer(text);
   const tail = `${writeCounts(data.feedback)}${CLOSING}`;
   // Kept only when `feedback` is where it is expected (last), so the counts can be written in its place.
   if (text.endsWith(`"feedback":${tail}`) && answers.version === version) {
     answers.entries.set(key, {
       index: data.index_name,
       bytes,
-      feedbackAt: bytes.length - Buffer.byteLength(tail),
+      feedbackAt: text.length - tail.length,
       counts: data.feedback,
     });
     if (answers.entries.size > ANSWER_CACHE_SIZE) answers.entries.delete(answers.entries.keys().next().value as string);

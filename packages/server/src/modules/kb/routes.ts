@@ -29,6 +29,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sendKept } from '../../lib/kept-bytes.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { entryModeOf } from '../auth/entry-mode.ts';
 import { ownOrderContext } from '../orders/service.ts';
@@ -155,10 +156,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         // Written once per article, language and kind of viewer, the same bytes the schema's serialiser writes
         // (article-answer.ts); sent as they are, with the content type the serialiser's answers carry.
         const answer = await articleAnswer(db, q.id, indexes, kv, q.related !== 'false', validateAnswers);
-        // (The type provider types send() by the response schema, which the bytes are written by.)
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(answer as unknown as z.infer<typeof kbArticleResponseSchema>);
+        return sendKept(request, reply, answer);
       },
     );
 
@@ -211,10 +209,8 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           });
         }
         if (answer.found === 0) throw new AppError('NOT_FOUND', coded('noArticlesFound'));
-        // The results as the schema's serialiser wrote them, kept with the ranking (search.ts): sent as they are.
-        return reply
-          .type('application/json; charset=utf-8')
-          .send(answer.json as unknown as z.infer<typeof kbSearchResponseSchema>);
+        // The results as the schema's serialiser wrote them, kept with the ranking (search.ts).
+        return sendKept(request, reply, answer.json);
       },
     );
 

@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { Doorkeeper } from '../../lib/doorkeeper.ts';
-import { keptBytes } from '../../lib/kept-bytes.ts';
+import { answerText, keptAnswer } from '../../lib/kept-bytes.ts';
 import { writerOf } from '../../plugins/serializer.ts';
 import { plainBodyOf } from './content.ts';
 import { currentSynonyms, kbVersion, recordZeroResultSearch, searchIndexOf, type TreeRow } from './repo.ts';
@@ -28,8 +28,8 @@ const validateResults = process.env.NODE_ENV === 'test';
  * the snippets cost more than the ranking. Viewer rules are applied after ranking, so one entry serves every audience,
  * each kind of viewer with its own answer, written once.
  */
-const SEARCH_CACHE_BYTES = 32 * 1024 * 1024;
-/** What a ranking costs the cache besides its answers' bytes: its key, rows list, highlighter and answers map. */
+const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+/** What a ranking costs the cache besides its answers' bytes: its key, query, rows list and answers map. */
 const RANKING_BYTES = 2048;
 
 interface Ranking {
@@ -38,7 +38,15 @@ interface Ranking {
   rows: TreeRow[];
   /** the hits from here on match only some of the query's groups (partial matches come last) */
   partialFrom: number;
-  highlight: Highlighter;
+  /** the query as asked, in the reader's language: what the highlighter is made from */
+  query: string;
+  reader: SupportedLocale;
+  /**
+   * The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text; only until
+   * the ranking's first answer is written. A kept ranking does not keep it (~2 KB of tables and closures each, a
+   * tenth of the cache's memory): another kind of viewer's first answer makes it again.
+   */
+  highlight: Highlighter | null;
   /**
    * The answer of each kind of viewer (viewerKind: the audience rules read nothing else) as the JSON the route sends:
    * a few KB of bytes instead of an object graph of several times that, and nothing to build or serialise when a
@@ -105,18 +113,37 @@ const writeResult = writerOf(kbSearchResultSchema);
  * The results of a ranking's hits at some places as JSON, each written by the route's serialiser, their snippets from
  * the index's texts.
  */
-async function writtenResults(db: Kysely<Database>, version: string, ranking: Ranking, places: number[]) {
+async function writtenResults(
+  db: Kysely<Database>,
+  version: string,
+  ranking: Ranking,
+  highlight: Highlighter,
+  places: number[],
+) {
   const index = await searchIndexOf(db);
   const written: string[] = [];
   for (const i of places) {
     const row = ranking.rows[i] as TreeRow;
     const partial = i >= ranking.partialFrom;
-    const result = await searchResultOf(db, version, row, partial, index.plainText(row.id), ranking.highlight);
+    const result = await searchResultOf(db, version, row, partial, index.plainText(row.id), highlight);
     // Checked against its schema in tests, as the serialiser checks every answer there.
     if (validateResults) kbSearchResultSchema.parse(result);
     written.push(writeResult(result));
   }
   return written;
+}
+
+/** A query's groups and its highlighter: the words as the index matched them (typed, prefix, typo, synonyms). */
+async function queryHighlighter(db: Kysely<Database>, query: string, reader: SupportedLocale) {
+  const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
+  const index = await searchIndexOf(db);
+  return {
+    groups,
+    highlight: highlighterFor(
+      groups,
+      groups.map((g) => index.near(g)),
+    ),
+  };
 }
 
 /** The ranked hits of a query before any viewer rule (cached per version and query). */
@@ -137,7 +164,7 @@ async function rankedHits(
     searchCache.set(key, cached);
     return cached;
   }
-  const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
+  const { groups, highlight } = await queryHighlighter(db, query, reader);
   const index = await searchIndexOf(db);
   const found = index.search(groups, indexes, limit);
   const rows: TreeRow[] = [];
@@ -153,11 +180,9 @@ async function rankedHits(
     key,
     rows,
     partialFrom: partialFrom < 0 ? rows.length : partialFrom,
-    // The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text.
-    highlight: highlighterFor(
-      groups,
-      groups.map((g) => index.near(g)),
-    ),
+    query,
+    reader,
+    highlight,
     answers: new Map(),
     bytes: 0,
   };
@@ -197,8 +222,9 @@ export async function searchKb(
     for (let i = 0; i < ranking.rows.length && shown.length < limit; i++) {
       if (visible(ranking.rows[i] as TreeRow, tree, kv)) shown.push(i);
     }
-    const written = await writtenResults(db, version, ranking, shown);
-    const built = { found: shown.length, json: keptBytes(`[${written.join(',')}]`) };
+    const highlight = ranking.highlight ?? (await queryHighlighter(db, ranking.query, ranking.reader)).highlight;
+    const written = await writtenResults(db, version, ranking, highlight, shown);
+    const built = { found: shown.length, json: keptAnswer(`[${written.join(',')}]`) };
     // Another search of this kind may have kept its answer while the texts were read: the first one stays.
     answer = ranking.answers.get(kind);
     if (!answer) {
@@ -206,6 +232,7 @@ export async function searchKb(
       ranking.answers.set(kind, answer);
       countInCache(ranking, answer.json.length);
     }
+    ranking.highlight = null;
   }
   if (answer.found === 0) await recordZeroResultSearch(db, query, indexes);
   return answer;
@@ -219,5 +246,5 @@ export async function searchKbResults(
   limit: number,
   kv: KbViewer,
 ): Promise<KbSearchResult[]> {
-  return JSON.parse((await searchKb(db, query, indexes, limit, kv)).json.toString()) as KbSearchResult[];
+  return JSON.parse(answerText((await searchKb(db, query, indexes, limit, kv)).json)) as KbSearchResult[];
 }
