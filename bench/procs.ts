@@ -117,6 +117,11 @@ function proc(name: string, child: ChildProcess, base: string, output: () => str
   };
 }
 
+/** The node flags `npm start` gives the server (the root package.json's start script), so the bench runs it alike. */
+const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
 /** The server on `port` with a data folder and content folder; WEB_CONCURRENCY and other settings in `env`. */
 export async function startServer(
   main: string,
@@ -124,7 +129,7 @@ export async function startServer(
   env: Record<string, string>,
   nodeFlags: string[] = [],
 ): Promise<Proc> {
-  const child = spawn(process.execPath, ['--expose-gc', ...nodeFlags, main], {
+  const child = spawn(process.execPath, ['--expose-gc', ...startFlags, ...nodeFlags, main], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -25,7 +25,8 @@ if (process.env.BENCH_GC === '1' && gc) {
  * How far V8 lets the old generation grow past what its last full GC left live (docs/performance.md "The heap's
  * growth bounded"). By default it picks up to 4× on a machine with much memory, the more the busier the process: the
  * same load left RSS anywhere between 300 and 645 MB. 30% keeps it within 295–326 MB. A value given to node
- * (NODE_OPTIONS or its command line) is kept.
+ * (NODE_OPTIONS or its command line) is kept. (The young generation's size is a start flag: `npm start` gives
+ * --max-semi-space-size.)
  */
 const HEAP_GROWING_PERCENT = 30;
 if (!`${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`.includes('--heap-growing-percent')) {

@@ -102,6 +102,14 @@ describe.each(testDatabases)('search that understands questions [%s]', (dialect)
       expect(packed.headers.vary).toContain('accept-encoding');
       expect(zlib.gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
     }
+    // A search asked once is not kept, so not compressed either: sent as the JSON it is; asked again, it is kept.
+    const once = `${kbPaths.search('customer')}?query=${encodeURIComponent('card payment refund')}`;
+    const gzip = { 'accept-encoding': 'gzip' };
+    const first = await new TestClient(t.app).request('GET', once, undefined, gzip);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    const again = await new TestClient(t.app).request('GET', once, undefined, gzip);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(again.rawPayload).toString()).toBe(first.body);
     // A client that refuses gzip by its q-value gets the JSON as it is.
     const refused = await new TestClient(t.app).request(
       'GET',

@@ -18,9 +18,14 @@ export function keptAnswer(text: string): Buffer {
   return own;
 }
 
-/** The text of a kept answer. */
-export function answerText(kept: Buffer): string {
-  return zlib.gunzipSync(kept).toString();
+/** Whether bytes are a kept answer (gzip's magic number) rather than JSON, which never starts with 0x1f. */
+function isKept(bytes: Buffer): boolean {
+  return bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+/** The text of a kept answer, or of JSON bytes not kept. */
+export function answerText(bytes: Buffer): string {
+  return (isKept(bytes) ? zlib.gunzipSync(bytes) : bytes).toString();
 }
 
 /**
@@ -39,9 +44,13 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   return star;
 }
 
-/** Sends a kept answer as JSON: compressed to a client that accepts gzip, else decompressed. */
-export function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Buffer): FastifyReply {
+/**
+ * Sends an answer as JSON: a kept one compressed to a client that accepts gzip, else decompressed; JSON bytes not
+ * kept (a search asked once) as they are.
+ */
+export function sendKept(request: FastifyRequest, reply: FastifyReply, bytes: Buffer): FastifyReply {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(kept);
-  return reply.send(zlib.gunzipSync(kept));
+  if (!isKept(bytes)) return reply.send(bytes);
+  if (acceptsGzip(request.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(bytes);
+  return reply.send(zlib.gunzipSync(bytes));
 }

@@ -194,9 +194,9 @@ async function rankedHits(
 }
 
 /**
- * A search's answer: how many results, and the results as the JSON array the route sends, in UTF-8. Bytes, not a
- * string: a snippet's "…" makes V8 keep the whole string in two bytes a character, and the socket would encode it
- * again on every send.
+ * A search's answer: how many results, and the results as the JSON array the route sends, in UTF-8, gzip-compressed
+ * when the ranking is kept (lib/kept-bytes.ts). Bytes, not a string: a snippet's "…" makes V8 keep the whole string
+ * in two bytes a character, and the socket would encode it again on every send.
  */
 export interface KbSearchAnswer {
   found: number;
@@ -224,7 +224,10 @@ export async function searchKb(
     }
     const highlight = ranking.highlight ?? (await queryHighlighter(db, ranking.query, ranking.reader)).highlight;
     const written = await writtenResults(db, version, ranking, highlight, shown);
-    const built = { found: shown.length, json: keptAnswer(`[${written.join(',')}]`) };
+    const text = `[${written.join(',')}]`;
+    // Compressed only to be kept: a search asked once (not in the cache) is sent as the JSON it is.
+    const kept = searchCache.get(ranking.key) === ranking;
+    const built = { found: shown.length, json: kept ? keptAnswer(text) : Buffer.from(text) };
     // Another search of this kind may have kept its answer while the texts were read: the first one stays.
     answer = ranking.answers.get(kind);
     if (!answer) {
