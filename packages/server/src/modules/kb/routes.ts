@@ -154,7 +154,7 @@ export function kbRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const kv = await viewerOf(request);
         const indexes = q.index_name ? allowedIndexes(q.index_name, kv) : null;
         // Written once per article, language and kind of viewer, the same bytes the schema's serialiser writes
-        // (article-answer.ts); sent as they are, with the content type the serialiser's answers carry.
+        // (article-answer.ts), kept compressed: sent as the client accepts them (lib/kept-bytes.ts).
         const answer = await articleAnswer(db, q.id, indexes, kv, q.related !== 'false', validateAnswers);
         return sendKept(request, reply, answer);
       },

@@ -43,8 +43,8 @@ interface Ranking {
   reader: SupportedLocale;
   /**
    * The words as the search matched them (typed, prefix, typo, synonyms), marked in the original text; only until
-   * the ranking's first answer is written. A kept ranking does not keep it (~2 KB of tables and closures each, a
-   * tenth of the cache's memory): another kind of viewer's first answer makes it again.
+   * the ranking's first answer is written. A kept ranking does not keep it (~2 KB of tables and closures each):
+   * another kind of viewer's first answer makes it again.
    */
   highlight: Highlighter | null;
   /**
