@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import {
   apiPaths,
   BOOKING_LIST_MAX_PAGES,
@@ -58,4 +58,23 @@ export async function openApp(page: Page, email: string, entryMode: 'driver_app'
   });
   expect(res.status()).toBe(200);
   expect(await res.json()).toMatchObject({ in_app: true, entry_mode: entryMode });
+}
+
+/**
+ * The captcha starts on the form's first focus; when it has not (the form was filled before it showed), tick it. A
+ * proof of work on a loaded machine can take a while.
+ */
+export async function solveCaptcha(form: Locator) {
+  const captcha = form.getByTestId('captcha');
+  const box = captcha.getByRole('checkbox');
+  await expect(box).toBeAttached();
+  // Focus moving inside the form starts it ('onfocus'); a widget still idle after that is ticked directly.
+  const fields = form.locator('input:not([type=checkbox]), textarea');
+  await fields.first().focus();
+  await fields.last().focus();
+  await expect(box)
+    .toBeChecked({ timeout: 5_000 })
+    .catch(() => undefined);
+  if ((await box.isEnabled()) && !(await box.isChecked())) await box.dispatchEvent('click');
+  await expect(captcha).toContainText('Verified', { timeout: 60_000 });
 }

@@ -1,30 +1,12 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { messages } from '@selfserve/contract';
 import { expectNoAxeViolations, test } from './fixtures.ts';
+import { solveCaptcha } from './support.ts';
 
 // A visitor (never signed in): the guest tickets it makes are its own, under an address no other journey uses.
 /** content/kb/customer/100502-lost-phone.md and 100306-unrecognised-charge.md */
 const LOST_PHONE = '100502';
 const UNRECOGNISED_CHARGE = '100306';
-
-/**
- * The captcha starts on the form's first focus; when it has not (the form was filled before it showed), tick it. A
- * proof of work on a loaded machine can take a while.
- */
-async function solved(dialog: Locator) {
-  const captcha = dialog.getByTestId('captcha');
-  const box = captcha.getByRole('checkbox');
-  await expect(box).toBeAttached();
-  // Focus moving inside the form starts it ('onfocus'); a widget still idle after that is ticked directly.
-  const fields = dialog.locator('input:not([type=checkbox]), textarea');
-  await fields.first().focus();
-  await fields.last().focus();
-  await expect(box)
-    .toBeChecked({ timeout: 5_000 })
-    .catch(() => undefined);
-  if ((await box.isEnabled()) && !(await box.isChecked())) await box.dispatchEvent('click');
-  await expect(captcha).toContainText('Verified', { timeout: 60_000 });
-}
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -48,7 +30,7 @@ test('a visitor reports a lost phone: the modal checks, solves the captcha, coun
   await dialog.getByLabel('Drop location').fill('Indiranagar 100 ft road');
   await dialog.getByLabel('Phone make and model').fill('Pixel 7, black case');
   await dialog.getByLabel(/Contact number/).fill('9876543210');
-  await solved(dialog);
+  await solveCaptcha(dialog);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toContainText(messages.ticketSuccess);
   const countdown = dialog.getByTestId('visitor-ticket-countdown');
@@ -84,7 +66,7 @@ test('a visitor in a city we cannot place writes to us from a one-touch article'
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByTestId('unknown-city-error')).toHaveText(messages.enterValidComment);
   await dialog.getByLabel('How can we help?').fill('I was charged twice for one ride and cannot sign in here.');
-  await solved(dialog);
+  await solveCaptcha(dialog);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toContainText(messages.ticketSuccess);
   await expectNoAxeViolations(page, 'unknown-city form answered');
@@ -102,7 +84,7 @@ test('a visitor who cannot sign in writes to us: the phone number is required, t
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByTestId('visitor-ticket-error')).toHaveText('Please Enter Valid phone number');
   await dialog.getByLabel(/Contact number/).fill('9876543210');
-  await solved(dialog);
+  await solveCaptcha(dialog);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog).toContainText(messages.ticketSuccess);
 });
