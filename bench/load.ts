@@ -1,5 +1,6 @@
 // The load generator: autocannon in the bench's own process, 50 connections, a browser's Accept-Encoding, a short
-// warm-up (not counted) and then BENCH_SECONDS of load. A path generator gives each request its own path (queries, ids, pages).
+// warm-up (not counted) and then BENCH_SECONDS of load. A path generator gives each request its own path (queries,
+// ids, pages).
 import autocannon, { type Request } from 'autocannon';
 
 export const CONNECTIONS = 50;
