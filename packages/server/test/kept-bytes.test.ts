@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, answerText, keptAnswer } from '../src/lib/kept-bytes.ts';
+import { acceptsGzip } from '../src/lib/accept-encoding.ts';
+import { answerText, keptAnswer } from '../src/lib/kept-bytes.ts';
 
 describe('kept answers', () => {
   it.each([

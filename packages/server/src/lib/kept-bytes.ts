@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptsGzip } from './accept-encoding.ts';
 
 /**
  * Answers a cache keeps for long (search results, article answers), gzip-compressed in an allocation of their own
@@ -26,22 +27,6 @@ function isKept(bytes: Buffer): boolean {
 /** The text of a kept answer, or of JSON bytes not kept. */
 export function answerText(bytes: Buffer): string {
   return (isKept(bytes) ? zlib.gunzipSync(bytes) : bytes).toString();
-}
-
-/**
- * Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3): `gzip`, `x-gzip` or `*`, with a q-value above 0;
- * an explicit `gzip;q=0` refuses it even when `*` is there.
- */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  let star = false;
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const wanted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === 'gzip' || name === 'x-gzip') return wanted;
-    if (name === '*') star = wanted;
-  }
-  return star;
 }
 
 /**

@@ -8,6 +8,7 @@ import { type SessionResponse, type SupportedLocale, supportedLocales } from '@s
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { acceptsCoding, acceptsGzip } from '../lib/accept-encoding.ts';
 import { findArticleAlternates } from './repo.ts';
 
 /** What packages/web/src/entry-server.tsx exports (the server never imports web code; this is its shape). */
@@ -266,8 +267,7 @@ export function compressedPage(
   acceptEncoding: string | string[] | undefined,
   html: string,
 ): { body: Buffer | string; encoding: 'br' | 'gzip' | null } {
-  const accepted = String(acceptEncoding ?? '');
-  if (/\bbr\b/.test(accepted)) {
+  if (acceptsCoding(acceptEncoding, 'br')) {
     const body = zlib.brotliCompressSync(html, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
@@ -276,6 +276,6 @@ export function compressedPage(
     });
     return { body, encoding: 'br' };
   }
-  if (/\bgzip\b/.test(accepted)) return { body: zlib.gzipSync(html, { level: 6 }), encoding: 'gzip' };
+  if (acceptsGzip(acceptEncoding)) return { body: zlib.gzipSync(html, { level: 6 }), encoding: 'gzip' };
   return { body: html, encoding: null };
 }

@@ -133,12 +133,13 @@ async function writtenResults(
   return written;
 }
 
-/** A query's groups and its highlighter: the words as the index matched them (typed, prefix, typo, synonyms). */
+/** A query's groups, the index and the query's highlighter: the words as the index matched them (typed, prefix, typo, synonyms). */
 async function queryHighlighter(db: Kysely<Database>, query: string, reader: SupportedLocale) {
   const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
   const index = await searchIndexOf(db);
   return {
     groups,
+    index,
     highlight: highlighterFor(
       groups,
       groups.map((g) => index.near(g)),
@@ -164,8 +165,7 @@ async function rankedHits(
     searchCache.set(key, cached);
     return cached;
   }
-  const { groups, highlight } = await queryHighlighter(db, query, reader);
-  const index = await searchIndexOf(db);
+  const { groups, index, highlight } = await queryHighlighter(db, query, reader);
   const found = index.search(groups, indexes, limit);
   const rows: TreeRow[] = [];
   let partialFrom = -1;
