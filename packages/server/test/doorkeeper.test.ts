@@ -13,4 +13,12 @@ describe('doorkeeper', () => {
     const doorkeeper = new Doorkeeper(2);
     expect(keys.map((k) => doorkeeper.admits(k))).toEqual(admitted);
   });
+
+  it('tells apart keys that differ in one character (it remembers hashes, not the keys)', () => {
+    const doorkeeper = new Doorkeeper(20_000);
+    const keys = Array.from({ length: 10_000 }, (_, i) => `customer/en/refund ${i}`);
+    keys.push('1000001', '1000010', 'ab', 'ba', 'é', 'e\u0301');
+    expect(keys.filter((k) => doorkeeper.admits(k))).toEqual([]);
+    expect(keys.every((k) => doorkeeper.admits(k))).toBe(true);
+  });
 });

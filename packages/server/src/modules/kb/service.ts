@@ -391,9 +391,10 @@ interface CachedArticle {
  * The most recently read articles of the current knowledge-base version (a missing id is remembered as null),
  * read for building an answer (the article, its related ones, a legacy snippet). Emptied when the version changes.
  * The answers themselves are kept as bytes (article-answer.ts), so an article fetch comes here only for an answer not
- * written yet: 2,000 articles (~1.5 KB each) rather than a whole knowledge base held twice (docs/performance.md).
+ * written yet: the 500 most read (~2 KB of objects each; 2,000 held ~4 MB more after a load for no measured gain)
+ * rather than a whole knowledge base held twice (docs/performance.md).
  */
-const ARTICLE_CACHE_SIZE = 2000;
+const ARTICLE_CACHE_SIZE = 500;
 const articleCache = { version: '', entries: new Map<string, CachedArticle | null>() };
 /** An article is kept on its second reading: reading a whole knowledge base once (a crawler, an export) keeps none. */
 const articleDoorkeeper = new Doorkeeper(20_000);
