@@ -4,9 +4,9 @@
  * grows the heap under load (docs/performance.md "Kept on the second sighting"). Remembers at most `size` keys and
  * forgets them all when full.
  *
- * A key is remembered as a 30-bit hash (a small integer, which V8 stores in the set itself), not as its string: 20,000 keys
- * of a search cache were ~1.5 MB of strings. Two keys with one hash admit each other, which only means that a query
- * asked once is kept (about one in 54,000 with 20,000 keys remembered).
+ * A key is remembered as a 30-bit hash (a small integer, which V8 stores in the set itself), not as its string: a
+ * search's key is 60–90 characters, ~2 MB for 20,000. Two keys with one hash admit each other, which only means that
+ * a query asked once is kept (about one time in 54,000 with 20,000 keys remembered).
  */
 export class Doorkeeper {
   private readonly seen = new Set<number>();

@@ -391,8 +391,8 @@ interface CachedArticle {
  * The most recently read articles of the current knowledge-base version (a missing id is remembered as null),
  * read for building an answer (the article, its related ones, a legacy snippet). Emptied when the version changes.
  * The answers themselves are kept as bytes (article-answer.ts), so an article fetch comes here only for an answer not
- * written yet: the 500 most read (~2 KB of objects each; 2,000 held ~4 MB more after a load for no measured gain)
- * rather than a whole knowledge base held twice (docs/performance.md).
+ * written yet, a related list or a legacy snippet: the 500 most read (~2 KB of objects each), not a whole knowledge
+ * base held twice (docs/performance.md).
  */
 const ARTICLE_CACHE_SIZE = 500;
 const articleCache = { version: '', entries: new Map<string, CachedArticle | null>() };
