@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { mailPaths, OUTBOX_LIST_SIZE, type OutboxMessage } from '@selfserve/contract';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,31 @@ describe.each(testDatabases)('mail [%s]', (dialect) => {
     expect(await outboxRow(result.id)).toMatchObject({ subject: 'Committed', sent_at: result.sent_at });
   });
 
+  it('sends through the SMTP server SMTP_URL names (nodemailer, loaded on first use)', async () => {
+    const smtp = await fakeSmtpServer();
+    try {
+      const mailer = createMailer({
+        db: t.database.db,
+        config: { ...config, smtpUrl: `smtp://127.0.0.1:${smtp.port}` },
+      });
+      expect(mailer.transport).toBe('smtp');
+      const result = await mailer.send({
+        to: 'riya.customer@example.in',
+        subject: 'Your ticket',
+        text: 'We have your request.',
+        kind: 'ticket_confirmation',
+      });
+      expect(result.sent_at).toEqual(expect.any(String));
+      expect(smtp.commands).toEqual(
+        expect.arrayContaining(['MAIL FROM:<help@selfserve.local>', 'RCPT TO:<riya.customer@example.in>', 'DATA']),
+      );
+      expect(smtp.data).toContain('Subject: Your ticket');
+      expect(smtp.data).toContain('We have your request.');
+    } finally {
+      smtp.server.close();
+    }
+  });
+
   it('refuses a recipient that is not one plain address', async () => {
     const mailer = createMailer({ db: t.database.db, config });
     for (const to of ['not-an-address', 'a@b.example\r\nBcc: c@d.example', 'a@b.example, c@d.example', '']) {
@@ -198,3 +224,44 @@ describe('mail configuration', () => {
     expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
   });
 });
+
+/** A plain SMTP server on a free local port that accepts every message, recording the commands and the message. */
+async function fakeSmtpServer() {
+  const commands: string[] = [];
+  let data = '';
+  const server = net.createServer((socket) => {
+    let inData = false;
+    let buffered = '';
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString();
+      for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            socket.write('250 queued\r\n');
+          } else data += `${line}\n`;
+          continue;
+        }
+        commands.push(line);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go on\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    port: (server.address() as net.AddressInfo).port,
+    commands,
+    get data() {
+      return data;
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { insertOutboxMessage, markOutboxSent } from './repo.ts';
@@ -135,9 +136,11 @@ function outboxId(now: number): string {
 /**
  * nodemailer from SMTP_URL (`smtp://user:pass@host:587`, `smtps://…:465`; nodemailer's query options
  * such as `?tls.rejectUnauthorized=false` work). Mail is sent while a request waits, so the
- * timeouts are short unless the URL sets its own.
+ * timeouts are short unless the URL sets its own. Loaded only then: without SMTP (the demo's outbox) its 33 modules
+ * would be ~1 MB of a server's memory for nothing (docs/performance.md "Modules loaded on first use").
  */
 function smtpTransport(smtpUrl: string): SmtpTransport {
+  const mailer = createRequire(import.meta.url)('nodemailer') as typeof nodemailer;
   const url = new URL(smtpUrl);
   for (const [key, ms] of [
     ['connectionTimeout', 10_000],
@@ -146,5 +149,5 @@ function smtpTransport(smtpUrl: string): SmtpTransport {
   ] as const) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
   }
-  return nodemailer.createTransport(url.toString());
+  return mailer.createTransport(url.toString());
 }
