@@ -133,7 +133,10 @@ async function writtenResults(
   return written;
 }
 
-/** A query's groups, the index and the query's highlighter: the words as the index matched them (typed, prefix, typo, synonyms). */
+/**
+ * A query's groups, the index and the query's highlighter: the words as the index matched them (typed, prefix, typo,
+ * synonyms).
+ */
 async function queryHighlighter(db: Kysely<Database>, query: string, reader: SupportedLocale) {
   const groups = queryGroups(query, { reader, synonyms: await currentSynonyms(db) });
   const index = await searchIndexOf(db);

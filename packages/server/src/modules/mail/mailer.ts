@@ -6,6 +6,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { insertOutboxMessage, markOutboxSent } from './repo.ts';
 
+const nodeRequire = createRequire(import.meta.url);
+
 export interface MailMessage {
   /** one address */
   to: string;
@@ -140,7 +142,7 @@ function outboxId(now: number): string {
  * would be ~1 MB of a server's memory for nothing (docs/performance.md "Modules loaded on first use").
  */
 function smtpTransport(smtpUrl: string): SmtpTransport {
-  const mailer = createRequire(import.meta.url)('nodemailer') as typeof nodemailer;
+  const mailer = nodeRequire('nodemailer') as typeof nodemailer;
   const url = new URL(smtpUrl);
   for (const [key, ms] of [
     ['connectionTimeout', 10_000],
