@@ -117,10 +117,18 @@ function proc(name: string, child: ChildProcess, base: string, output: () => str
   };
 }
 
-/** The node flags `npm start` gives the server (the root package.json's start script), so the bench runs it alike. */
-const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
-  .split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
+/**
+ * The environment and node flags `npm start` gives the server (the root package.json's start script: `NAME=value …
+ * node --flag … main.js`), so the bench runs it alike.
+ */
+const startWords = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string).split(
+  /\s+/,
+);
+const startFlags = startWords.filter((word) => word.startsWith('--'));
+const startEnvWords = startWords.slice(0, startWords.indexOf('node'));
+const startEnv = Object.fromEntries(startEnvWords.map((word) => word.split('=', 2) as [string, string]));
+/** What the bench took from `npm start`, for its report. */
+export const startSettings = [...startEnvWords, ...startFlags].join(' ');
 
 /** The server on `port` with a data folder and content folder; WEB_CONCURRENCY and other settings in `env`. */
 export async function startServer(
@@ -140,6 +148,7 @@ export async function startServer(
       BENCH_GC: '1',
       STATIC_DIR: path.join(root, 'packages/web/dist'),
       LOCALES_DIR: path.join(root, 'packages/contract/locales'),
+      ...startEnv,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

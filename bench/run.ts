@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bookingPaths, kbPaths } from '@selfserve/contract';
 import { printBundleSize } from './bundle-size.ts';
 import { CONNECTIONS, DURATION_S, type LoadResult, load } from './load.ts';
-import { bundle, type HeapFigures, type Proc, signIn, startPeer, startServer } from './procs.ts';
+import { bundle, type HeapFigures, type Proc, signIn, startPeer, startServer, startSettings } from './procs.ts';
 import { ARTICLES, articleId, typoOf, wordStream, writeSyntheticContent } from './synthetic-kb.ts';
 import { ticketBench } from './tickets.ts';
 
@@ -273,7 +273,8 @@ async function main() {
 
     console.log(
       `\nAPI side by side: ${ARTICLES} articles, SQLite, ${CONNECTIONS} connections, ${DURATION_S} s each after a warm-up, ` +
-        `${os.cpus().length} cores, node ${process.version}; server, peers and load generator each in their own process`,
+        `${os.cpus().length} cores, node ${process.version}; server, peers and load generator each in their own process; ` +
+        `the server started as \`npm start\` does (${startSettings})`,
     );
     console.table(searchResults.map((s) => ({ search: s.kind, 'server 404s': s.ours.non2xx })));
   } finally {
