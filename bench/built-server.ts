@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { apiPaths } from '@selfserve/contract';
+import { startEnv, startFlags } from './start-script.ts';
 
 export const serverMain = path.resolve(import.meta.dirname, '../packages/server/dist/main.js');
 export const hasBuild = () => fs.existsSync(serverMain);
@@ -38,10 +39,21 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server in production mode on `port` with `env` added, and waits until it answers. */
+/**
+ * Starts the built server in production mode on `port` as `npm start` does, with `env` added, and waits until it
+ * answers.
+ */
 export async function startBuiltServer(port: number, env: Record<string, string>): Promise<BuiltServer> {
-  const server = spawn(process.execPath, [serverMain], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+  const server = spawn(process.execPath, [...startFlags, serverMain], {
+    env: {
+      ...process.env,
+      ...startEnv,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitForHealth(`http://127.0.0.1:${port}`, server);

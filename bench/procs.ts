@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { apiPaths, CSRF_HEADER } from '@selfserve/contract';
 import { build } from 'esbuild';
+import { startEnv, startFlags } from './start-script.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(import.meta.dirname, 'dist');
@@ -116,19 +117,6 @@ function proc(name: string, child: ChildProcess, base: string, output: () => str
     },
   };
 }
-
-/**
- * The environment and node flags `npm start` gives the server (the root package.json's start script: `NAME=value …
- * node --flag … main.js`), so the bench runs it alike.
- */
-const startWords = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string).split(
-  /\s+/,
-);
-const startFlags = startWords.filter((word) => word.startsWith('--'));
-const startEnvWords = startWords.slice(0, startWords.indexOf('node'));
-const startEnv = Object.fromEntries(startEnvWords.map((word) => word.split('=', 2) as [string, string]));
-/** What the bench took from `npm start`, for its report. */
-export const startSettings = [...startEnvWords, ...startFlags].join(' ');
 
 /** The server on `port` with a data folder and content folder; WEB_CONCURRENCY and other settings in `env`. */
 export async function startServer(

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { bookingPaths, kbPaths } from '@selfserve/contract';
 import { printBundleSize } from './bundle-size.ts';
 import { CONNECTIONS, DURATION_S, type LoadResult, load } from './load.ts';
-import { bundle, type HeapFigures, type Proc, signIn, startPeer, startServer, startSettings } from './procs.ts';
+import { bundle, type HeapFigures, type Proc, signIn, startPeer, startServer } from './procs.ts';
+import { startSettings } from './start-script.ts';
 import { ARTICLES, articleId, typoOf, wordStream, writeSyntheticContent } from './synthetic-kb.ts';
 import { ticketBench } from './tickets.ts';
 
