@@ -8,6 +8,7 @@ import { kbPaths, kbSearchResponseSchema } from '@selfserve/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatImportResult, importKnowledgeBase } from '../src/modules/kb/importer.ts';
 import { storedSynonyms } from '../src/modules/kb/repo.ts';
+import { resetSearchCache } from '../src/modules/kb/search.ts';
 import { compile } from '../src/plugins/serializer.ts';
 import { accounts, createTestApp, fixtureKb, type TestApp, TestClient, testDatabases } from './helpers.ts';
 
@@ -102,14 +103,18 @@ describe.each(testDatabases)('search that understands questions [%s]', (dialect)
       expect(packed.headers.vary).toContain('accept-encoding');
       expect(zlib.gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
     }
-    // A search asked once is not kept, so not compressed either: sent as the JSON it is; asked again, it is kept.
-    const once = `${kbPaths.search('customer')}?query=${encodeURIComponent('card payment refund')}`;
+    // A search not kept (the cache is full and the query asked once) is not compressed either: sent as the JSON it
+    // is; asked again, it is kept. A budget of one ranking is full once a second ranking has pushed the first out.
     const gzip = { 'accept-encoding': 'gzip' };
+    resetSearchCache(1);
+    for (const q of ['refund', 'wallet']) await new TestClient(t.app).get(`${kbPaths.search('customer')}?query=${q}`);
+    const once = `${kbPaths.search('customer')}?query=${encodeURIComponent('card payment refund')}`;
     const first = await new TestClient(t.app).request('GET', once, undefined, gzip);
     expect(first.headers['content-encoding']).toBeUndefined();
     const again = await new TestClient(t.app).request('GET', once, undefined, gzip);
     expect(again.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(again.rawPayload).toString()).toBe(first.body);
+    resetSearchCache();
     // A client that refuses gzip by its q-value gets the JSON as it is.
     const refused = await new TestClient(t.app).request(
       'GET',

@@ -56,12 +56,29 @@ interface Ranking {
   /** what the cache counts for it: RANKING_BYTES and its answers' bytes */
   bytes: number;
 }
-/** A ranking is kept on its query's second sighting: most long queries are asked once. */
+/**
+ * Once the cache is full, a ranking is kept only on its query's second sighting: most long queries are asked once, and
+ * each one kept would push out a ranking people repeat. Until then, every ranking is kept (room costs nothing).
+ */
 const rankingDoorkeeper = new Doorkeeper(20_000);
 
-/** In recency order (a Map's insertion order), at most SEARCH_CACHE_BYTES counted: the oldest go first. */
+/** In recency order (a Map's insertion order), at most `searchCacheBudget` counted: the oldest go first. */
 const searchCache = new Map<string, Ranking>();
 let searchCacheBytes = 0;
+let searchCacheBudget = SEARCH_CACHE_BYTES;
+/**
+ * Whether the cache has had to push a ranking out. From then on it stays full (rankings leave it only to make room),
+ * and the doorkeeper decides what comes in.
+ */
+let searchCacheFull = false;
+
+/** Tests only: an empty cache with another budget (the admission rules of a full cache, without 16 MB of searches). */
+export function resetSearchCache(budget = SEARCH_CACHE_BYTES) {
+  searchCache.clear();
+  searchCacheBytes = 0;
+  searchCacheBudget = budget;
+  searchCacheFull = false;
+}
 
 /** Counts `bytes` more for a ranking still in the cache, then drops the oldest rankings past the budget. */
 function countInCache(ranking: Ranking, bytes: number) {
@@ -69,9 +86,10 @@ function countInCache(ranking: Ranking, bytes: number) {
   ranking.bytes += bytes;
   searchCacheBytes += bytes;
   for (const [key, oldest] of searchCache) {
-    if (searchCacheBytes <= SEARCH_CACHE_BYTES || oldest === ranking) break;
+    if (searchCacheBytes <= searchCacheBudget || oldest === ranking) break;
     searchCache.delete(key);
     searchCacheBytes -= oldest.bytes;
+    searchCacheFull = true;
   }
 }
 
@@ -189,7 +207,7 @@ async function rankedHits(
     answers: new Map(),
     bytes: 0,
   };
-  if (rankingDoorkeeper.admits(key)) {
+  if (!searchCacheFull || rankingDoorkeeper.admits(key)) {
     searchCache.set(key, ranking);
     countInCache(ranking, RANKING_BYTES);
   }
@@ -228,7 +246,7 @@ export async function searchKb(
     const highlight = ranking.highlight ?? (await queryHighlighter(db, ranking.query, ranking.reader)).highlight;
     const written = await writtenResults(db, version, ranking, highlight, shown);
     const text = `[${written.join(',')}]`;
-    // Compressed only to be kept: a search asked once (not in the cache) is sent as the JSON it is.
+    // Compressed only to be kept: a search not kept (asked once, the cache full) is sent as the JSON it is.
     const kept = searchCache.get(ranking.key) === ranking;
     const built = { found: shown.length, json: kept ? keptAnswer(text) : Buffer.from(text) };
     // Another search of this kind may have kept its answer while the texts were read: the first one stays.
