@@ -120,6 +120,8 @@ async function main() {
     const atRest = server.rss();
     const heapAtRest = server.heap();
     const mini = started(await startPeer(mains.peer, PORTS.minisearch, ['minisearch', content]));
+    // Both at rest after a full GC: the peer's start-up leaves its index build's garbage, as the server's does.
+    await mini.gc();
     const miniAtRest = mini.rss();
 
     // The whole knowledge base read once (the memory figure after load) and kept as the bare peer's answers.
