@@ -1,5 +1,5 @@
 import { type Browser, type BrowserContext, type Page, test as plain, type TestInfo } from '@playwright/test';
-import { test as withAxe } from './a11y.ts';
+import { trackNetwork, test as withAxe } from './a11y.ts';
 
 /**
  * The browser suite runs under the server's real Content-Security-Policy and fails on any violation (issue 20 item 1,
@@ -94,6 +94,7 @@ function createWatch() {
   async function attach(context: BrowserContext) {
     if (watched.has(context)) return;
     watched.add(context);
+    trackNetwork(context);
     await context.exposeBinding(BINDING, (_source, v: Omit<CspViolation, 'via'>) => {
       violations.push({ via: 'event', ...v });
     });
