@@ -56,6 +56,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // CPU the journeys never use (docs/performance.md, session of 2026-11-30): compositing through SwiftShader's
+        // software GL, and the omnibox popup pages Chromium preloads in a renderer of their own for every context.
         '--disable-gpu-compositing',
         '--disable-software-rasterizer',
         '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',

@@ -34,8 +34,8 @@ const network = new WeakMap<Page, { inflight: Set<Request>; quietSince: number }
 
 /**
  * Follows the requests of every page of `context`, so `settle` can wait for a short quiet moment instead of
- * `networkidle`'s fixed 500 ms, which was a third of the browser suite's time. Web sockets are not requests: an open
- * chat does not keep its page busy, as with `networkidle`.
+ * `networkidle`'s 500 ms before every scan (docs/performance.md, session of 2026-11-30). Web sockets are not
+ * requests: an open chat does not keep its page busy, as with `networkidle`.
  */
 export function trackNetwork(context: BrowserContext): void {
   const stateOf = (request: Request) => {

@@ -13,8 +13,8 @@ import {
 
 /**
  * Signs in with a demo account through the call the demo buttons on /login make (sign-in.spec.ts clicks them), then
- * opens /home and waits for the header to show the e-mail. Journeys skip the login page: on CI's two cores its load
- * was a fifth of a journey's time.
+ * opens /home and waits for the header to show the e-mail. Journeys skip the login page: on a slow two-core machine its
+ * load was a quarter of a journey's time.
  */
 export async function signIn(page: Page, email: string) {
   const anonymous = await page.request.get(apiPaths.session);
