@@ -4,16 +4,14 @@ import {
   agentChatPath,
   agentChatPaths,
   agentRoutes,
-  apiPaths,
   CHAT_ROUTE,
   type ChatConfigResponse,
   type ChatRegionConfig,
-  CSRF_HEADER,
   chatAvailabilityPaths,
   EVERY_DAY,
 } from '@selfserve/contract';
 import { expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { signIn } from './support.ts';
+import { csrfHeader, signIn } from './support.ts';
 
 const oliver = 'oliver.smith@example.co.uk';
 const emma = 'emma.agent@example.co.uk';
@@ -36,11 +34,11 @@ async function putGb(request: APIRequestContext, config: ChatRegionConfig) {
 
 /** Ends every open chat the signed-in agent holds, without follow-up. */
 async function endOpenChats(request: APIRequestContext) {
-  const csrf = ((await (await request.get(apiPaths.session)).json()) as { csrf_token: string }).csrf_token;
+  const csrf = await csrfHeader(request);
   const list = (await (await request.get(agentChatPaths.chats)).json()) as { chats: AgentChatSummary[] };
   for (const c of list.chats.filter((x) => x.mine)) {
     await request.post(agentChatPath(agentChatPaths.end, c.id), {
-      headers: { [CSRF_HEADER]: csrf },
+      headers: csrf,
       data: { follow_up: false },
     });
   }

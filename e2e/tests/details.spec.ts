@@ -1,8 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
-  apiPaths,
   bookingRoutes,
-  CSRF_HEADER,
   IDEMPOTENCY_HEADER,
   messages,
   ticketPaths,
@@ -10,7 +8,7 @@ import {
   writeToUsHref,
 } from '@selfserve/contract';
 import { test } from './fixtures.ts';
-import { signIn } from './support.ts';
+import { csrfHeader, signIn } from './support.ts';
 
 // Issue 14, "details that show care": dates and amounts as the reader's country writes them, statuses as words, a
 // styled file picker, a rating only once there has been support, and no riders' cards for drivers.
@@ -87,9 +85,9 @@ test.describe('an Indian rider', () => {
     page,
   }) => {
     await signIn(page, riya);
-    const session = (await (await page.request.get(apiPaths.session)).json()) as { csrf_token: string };
+    const csrf = await csrfHeader(page.request);
     const created = await page.request.post(ticketPaths.create, {
-      headers: { [CSRF_HEADER]: session.csrf_token, [IDEMPOTENCY_HEADER]: `e2e-${Date.now()}-details` },
+      headers: { ...csrf, [IDEMPOTENCY_HEADER]: `e2e-${Date.now()}-details` },
       data: { query: 'My wallet shows an old balance since Monday morning', email_from: riya },
     });
     expect(created.status()).toBe(200);
@@ -105,7 +103,7 @@ test.describe('an Indian rider', () => {
     expect(created_at.replace(/^Raised /, '')).toMatch(indianDateTime);
 
     const early = await page.request.post(ticketPaths.csat, {
-      headers: { [CSRF_HEADER]: session.csrf_token },
+      headers: csrf,
       data: { ref_id: ticketId, satisfaction_rating: { score: 'good', comment: '' } },
     });
     expect(early.status()).toBe(409);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { apiPaths, CSRF_HEADER, LANGUAGE_COOKIE, languageNames, routes } from '@selfserve/contract';
+import { apiPaths, LANGUAGE_COOKIE, languageNames, routes } from '@selfserve/contract';
 import en from '@selfserve/contract/locales/en.json' with { type: 'json' };
 import hi from '@selfserve/contract/locales/hi.json' with { type: 'json' };
 import ta from '@selfserve/contract/locales/ta.json' with { type: 'json' };
 import { test } from './fixtures.ts';
-import { allListedBookings, signIn } from './support.ts';
+import { allListedBookings, csrfHeader, signIn } from './support.ts';
 
 // The seven languages in the browser (docs/i18n.md): every expected text is read from the locale files and the
 // translated knowledge base, never written here.
@@ -279,10 +279,9 @@ test('riya switches to Hindi from the side menu: saved, the page turns Hindi, tr
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   } finally {
     // riya's profile is shared with the other journeys: give her English back.
-    const { csrf_token } = await (await page.request.get(apiPaths.session)).json();
     await page.request.post(apiPaths.updatePreferredLanguage, {
       data: { language: 'en' },
-      headers: { [CSRF_HEADER]: String(csrf_token) },
+      headers: await csrfHeader(page.request),
     });
   }
 });

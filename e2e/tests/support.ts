@@ -11,18 +11,22 @@ import {
   type SessionResponse,
 } from '@selfserve/contract';
 
+/** The CSRF header of the session `request` carries (its cookies), for a state-changing call made directly. */
+export async function csrfHeader(request: APIRequestContext): Promise<Record<string, string>> {
+  const session = await request.get(apiPaths.session);
+  expect(session.status()).toBe(200);
+  return { [CSRF_HEADER]: ((await session.json()) as SessionResponse).csrf_token };
+}
+
 /**
  * Signs in with a demo account through the call the demo buttons on /login make (sign-in.spec.ts clicks them), then
  * opens /home and waits for the header to show the e-mail. Journeys skip the login page: on a slow two-core machine its
  * load was a quarter of a journey's time.
  */
 export async function signIn(page: Page, email: string) {
-  const anonymous = await page.request.get(apiPaths.session);
-  expect(anonymous.status()).toBe(200);
-  const { csrf_token } = (await anonymous.json()) as SessionResponse;
   const signedIn = await page.request.post(apiPaths.demoLogin, {
     data: { email },
-    headers: { [CSRF_HEADER]: csrf_token },
+    headers: await csrfHeader(page.request),
   });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   await page.goto(routes.home);

@@ -1,7 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import {
-  apiPaths,
-  CSRF_HEADER,
   formatMessage,
   IDEMPOTENCY_HEADER,
   messages,
@@ -10,7 +8,7 @@ import {
   writeToUsHref,
 } from '@selfserve/contract';
 import { test } from './fixtures.ts';
-import { signIn } from './support.ts';
+import { csrfHeader, signIn } from './support.ts';
 
 const riya = 'riya.customer@example.in';
 const neha = 'neha.unverified@example.in';
@@ -137,8 +135,7 @@ test('double-clicking submit creates one ticket', async ({ page }) => {
 test('a retried submit (same idempotency key) gets the first ticket back, even when racing', async ({ page }) => {
   await signIn(page, riya);
   const before = await ticketCount(page);
-  const session = (await (await page.request.get(apiPaths.session)).json()) as { csrf_token: string };
-  const headers = { [CSRF_HEADER]: session.csrf_token, [IDEMPOTENCY_HEADER]: `e2e-${Date.now()}-retry` };
+  const headers = { ...(await csrfHeader(page.request)), [IDEMPOTENCY_HEADER]: `e2e-${Date.now()}-retry` };
   const data = { query: 'The same submit sent twice by a flaky network', email_from: riya };
   const [first, second] = await Promise.all([
     page.request.post(ticketPaths.create, { headers, data }),
