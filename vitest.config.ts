@@ -2,73 +2,58 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * The test files under `dir` that replace a module with `vi.mock`. A worker that runs files one after another keeps
- * the modules the first file imported, so a later file's mock would not take: these files run isolated.
- */
-function filesWithModuleMocks(dir: string): string[] {
-  return fs
-    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join(dir, file), 'utf8')))
-    .map((file) => `test/${file}`);
-}
-const webMocking = filesWithModuleMocks(path.join(import.meta.dirname, 'packages/web/test'));
-
-/**
- * One `vitest run` for every package; each keeps its tests in its own `test/` folder.
+ * A package's tests as vitest projects. Test files share their worker's modules (`isolate: false`): importing the
+ * whole server or app afresh for every file was most of the run (the server's imports 160 s of 207 s on SQLite: 3.5 →
+ * 1.3 min without; docs/performance.md). Each file still builds its own app, database and DOM (web/test/setup.ts
+ * empties the document and the storage before each file).
  *
- * Test files share their worker's modules (`isolate: false`): importing the whole server or app afresh for every file
- * was most of the run (import 160 s of the server's 207 s on SQLite; 3.5 → 1.3 min without it). Each file still builds
- * its own app, database and DOM; web/test/setup.ts empties the document and the storage between files.
+ * A file that replaces a module with `vi.mock` needs that module's first import: in a worker that already imported
+ * it for an earlier file, the mock would not take. Such files are found here and run isolated, in a project of their
+ * own ("<name> (module mocks)").
  */
-const web = {
-  root: 'packages/web',
-  environment: 'jsdom',
-  setupFiles: ['@testing-library/jest-dom/vitest', './test/setup.ts'],
-} as const;
+function projects(
+  name: string,
+  test: TestProjectInlineConfiguration['test'] & { root: string; include: string[] },
+  plugins: TestProjectInlineConfiguration['plugins'] = [],
+): TestProjectInlineConfiguration[] {
+  const dir = path.join(import.meta.dirname, test.root);
+  const mocking = fs
+    .readdirSync(path.join(dir, 'test'), { recursive: true, encoding: 'utf8' })
+    .map((file) => `test/${file}`)
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .filter((file) => /\bvi\.(do)?mock\(/.test(fs.readFileSync(path.join(dir, file), 'utf8')));
+  const shared = { plugins, test: { ...test, name, exclude: mocking, isolate: false } };
+  if (mocking.length === 0) return [shared];
+  return [shared, { plugins, test: { ...test, name: `${name} (module mocks)`, include: mocking } }];
+}
 
+/** One `vitest run` for every package; each keeps its tests in its own `test/` folder. */
 export default defineConfig({
   test: {
     // A worker per core (vitest's default leaves one idle: a single worker on CI's two cores). The server tests spend
     // much of their time waiting on PostgreSQL, Redis and timers, so two workers took the suite from 7.9 to 5.6 min.
     maxWorkers: os.availableParallelism(),
     projects: [
-      {
-        test: {
-          name: 'contract',
-          root: 'packages/contract',
-          environment: 'node',
-          include: ['test/**/*.test.ts'],
-          isolate: false,
-        },
-      },
-      {
-        test: {
-          name: 'server',
-          root: 'packages/server',
-          environment: 'node',
-          include: ['test/**/*.test.ts'],
-          testTimeout: 30000,
-          isolate: false,
-        },
-      },
-      {
-        plugins: [react()],
-        test: {
-          ...web,
-          name: 'web',
+      ...projects('contract', { root: 'packages/contract', environment: 'node', include: ['test/**/*.test.ts'] }),
+      ...projects('server', {
+        root: 'packages/server',
+        environment: 'node',
+        include: ['test/**/*.test.ts'],
+        testTimeout: 30000,
+      }),
+      ...projects(
+        'web',
+        {
+          root: 'packages/web',
+          environment: 'jsdom',
           include: ['test/**/*.test.{ts,tsx}'],
-          exclude: webMocking,
-          isolate: false,
+          setupFiles: ['@testing-library/jest-dom/vitest', './test/setup.ts'],
         },
-      },
-      {
-        plugins: [react()],
-        test: { ...web, name: 'web (module mocks)', include: webMocking },
-      },
+        [react()],
+      ),
     ],
   },
 });

@@ -281,18 +281,21 @@ describe('overload', () => {
   });
 
   it('answers 503 after the event loop was held past PRESSURE_MAX_EVENT_LOOP_DELAY_MS, then recovers', async () => {
-    const app = await buildApp(pressureConfig({ maxEventLoopDelayMs: 30, sampleIntervalMs: 100 }), database);
+    // The guard reads the mean delay of the last sample interval (@fastify/under-pressure), so the loop is held long
+    // enough to stand out of a 250 ms interval's 10 ms ticks ((1200 + 24 × 10) / 25 − 10 ≈ 48 ms > 30), and the 503
+    // lasts the whole next interval: room for a slow machine to ask in it.
+    const app = await buildApp(pressureConfig({ maxEventLoopDelayMs: 30, sampleIntervalMs: 250 }), database);
     try {
       await app.ready();
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 600));
       expect((await app.inject({ method: 'GET', url: apiPaths.session })).statusCode).toBe(200);
       // Hold the event loop as a runaway synchronous task would.
-      const until = Date.now() + 600;
+      const until = Date.now() + 1200;
       while (Date.now() < until) {}
-      // The guard's sample (every 100 ms) sees the held loop at the first sample after it or at the next one: which,
-      // depends on whether the delay histogram's own timer has run first. So ask until it answers, for 300 ms.
+      // The guard's sample sees the held loop at the first sample after it or at the next one: which, depends on
+      // whether the delay histogram's own timer has run first. So ask until it answers, for 800 ms.
       let busy = await app.inject({ method: 'GET', url: apiPaths.session });
-      for (let i = 0; i < 15 && busy.statusCode !== 503; i++) {
+      for (let i = 0; i < 40 && busy.statusCode !== 503; i++) {
         await new Promise((r) => setTimeout(r, 20));
         busy = await app.inject({ method: 'GET', url: apiPaths.session });
       }
