@@ -6,13 +6,8 @@ const TIMEOUT_MS = 15_000;
 
 test('a call held past the timeout shows the timeout message and a retry that works', async ({ page }) => {
   let hold = true;
-  let held: () => void = () => {};
-  const asked = new Promise<void>((resolve) => {
-    held = resolve;
-  });
   await page.route(`**${kbPaths.articles}?**`, async (route) => {
     if (!hold) return route.continue();
-    held();
     // Never answered while held: the browser waits until the app gives up.
     await new Promise(() => {});
   });
@@ -27,6 +22,7 @@ test('a call held past the timeout shows the timeout message and a retry that wo
       page.locator('#root').evaluate((root) => Object.keys(root).some((k) => k.startsWith('__reactContainer'))),
     )
     .toBe(true);
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === kbPaths.articles);
   await page.evaluate(
     "window.history.pushState({}, '', '/article/100608'); window.dispatchEvent(new PopStateEvent('popstate'))",
   );
