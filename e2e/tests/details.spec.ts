@@ -118,6 +118,10 @@ test.describe('an Indian rider', () => {
     page,
   }) => {
     await signIn(page, riya);
+    // Listening for the chooser turns on Playwright's interception of file dialogs, a message it does not wait for:
+    // listening only just before the key press lost the race about half the time on Chromium 156, and the dialog then
+    // opened unseen. Listening from the start leaves it time.
+    const chooser = page.waitForEvent('filechooser');
     await page.goto(writeToUsHref(WRITE_TO_US_ARTICLE));
     const picker = page.getByRole('group', { name: 'Photos or screenshots' });
     const zone = picker.getByTestId('image-drop-zone');
@@ -135,7 +139,6 @@ test.describe('an Indian rider', () => {
     await expect(choose).toBeFocused();
 
     // Keyboard: Enter on the button opens the chooser.
-    const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
     await expect(picker.getByTestId('image-names')).toHaveText('Attached: receipt.png');

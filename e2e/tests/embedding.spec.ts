@@ -1,15 +1,16 @@
 import http from 'node:http';
 import { apiPaths, HOST_BRIDGE_NAME, SHARE_PASS_CLOSE } from '@selfserve/contract';
 import { expect, testWithoutAxe as test } from './fixtures.ts';
+import { thisWorkersServer } from './servers.ts';
 import { appToken } from './support.ts';
 
 /**
  * docs/embedding.md: a share-pass popup inside a partner's page posts {type:'CLOSE'} to it on Back; inside the
- * customer app Back at the top calls the native bridge. The partner's origin is the one the e2e server allows
+ * customer app Back at the top calls the native bridge. The partner's origin is the one the worker's server allows
  * (FRAME_ANCESTORS in e2e/playwright.config.ts).
  */
 /**
- * The partner's page, on the origin the e2e server allows (E2E_PARENT_ORIGIN, e2e/playwright.config.ts), served by a
+ * The partner's page, on the origin the worker's server allows (its FRAME_ANCESTORS, tests/servers.ts), served by a
  * real server of the test's own: a page answered by route interception has no network address, and Chromium's
  * local-network checks then refuse to let it frame 127.0.0.1.
  */
@@ -26,8 +27,7 @@ const ARTICLE = { id: '100301', title: 'How refunds work' };
 
 test('a share-pass popup in an iframe posts {type:CLOSE} to its parent page on Back', async ({ page, baseURL }) => {
   const popupUrl = `${baseURL}/simple_article?id=${ARTICLE.id}&pass_id=SP-E2E`;
-  const parentOrigin = process.env.E2E_PARENT_ORIGIN ?? '';
-  expect(parentOrigin).not.toBe('');
+  const parentOrigin = thisWorkersServer().partnerOrigin;
   // The partner's page records every message it receives.
   const partner = await servePartnerPage(
     parentOrigin,

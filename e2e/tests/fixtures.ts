@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, type Page, test as plain, type TestInfo } from '@playwright/test';
 import { trackNetwork, test as withAxe } from './a11y.ts';
+import { thisWorkersServer } from './servers.ts';
 
 /**
  * The browser suite runs under the server's real Content-Security-Policy and fails on any violation (issue 20 item 1,
@@ -188,11 +189,16 @@ async function runWatched(
 
 type CspFixtures = { csp: CspWatch };
 
+// Every context a test opens, and its `request`, talk to the worker's own server (servers.ts).
+const baseURL = thisWorkersServer().baseURL;
+
 export const test = withAxe.extend<CspFixtures>({
+  baseURL,
   csp: [runWatched, { auto: true }],
 });
 
 export const testWithoutAxe = plain.extend<CspFixtures>({
+  baseURL,
   csp: [runWatched, { auto: true }],
 });
 

@@ -21,6 +21,7 @@ import {
   ticketThreadPaths,
 } from '@selfserve/contract';
 import { type CspWatch, expect, settle, testWithoutAxe as test } from './fixtures.ts';
+import { thisWorkersServer } from './servers.ts';
 import { XSS_PAYLOADS } from './xss-corpus.ts';
 
 /**
@@ -35,13 +36,13 @@ import { XSS_PAYLOADS } from './xss-corpus.ts';
  * markup that would run when touched: an `on…` attribute, a javascript:/vbscript:/data:text URL in a link, frame or
  * form, an inline script, a frame, an object or an embed. The suite expects 0 and prints payloads × fields × pages.
  *
- * It runs its own server (built, port E2E_PORT + 1, its own SQLite, the limits on ticket creation and search lifted so
- * the corpus goes in through the API in seconds) with the demo knowledge base plus hostile articles and translations,
+ * It runs its own server (built, on its worker's spare port from servers.ts, its own SQLite, the limits on ticket
+ * creation and search lifted so the corpus goes in through the API in seconds) with the demo knowledge base plus hostile articles and translations,
  * imported at start as an author's content would be.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1;
+const PORT = thisWorkersServer().sparePort;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ADMIN_TOKEN = 'xss-spec-admin-token-not-a-secret-0123456789';
 
