@@ -5,10 +5,13 @@
  * partner page embedding.spec.ts serves (the one origin that server lets frame the app), and the server of its own
  * xss.spec.ts starts.
  */
-export const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
+const E2E_BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
 
-/** How many workers, and so servers, the suite runs (E2E_WORKERS, two by default: the journeys wait on each other's I/O). */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+/**
+ * How many workers, and so servers, the suite runs: E2E_WORKERS, two by default (one journey leaves a core idle while
+ * it waits on the browser, the server or the runner).
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 
 export interface WorkerServer {
   baseURL: string;
