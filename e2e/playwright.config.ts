@@ -38,7 +38,7 @@ export default defineConfig({
   // second one fills those waits (docs/performance.md, session of 2026-11-30, third).
   workers: E2E_WORKERS,
   retries: 0,
-  // Generous waits: CI shares 2 cores between the server, Chromium and the runner.
+  // Generous waits: CI shares 2 cores between two servers, two Chromiums and the runner.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
