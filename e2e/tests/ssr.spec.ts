@@ -111,6 +111,48 @@ test('after hydration the article page works: client navigation, and its head fo
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/section\/\d+$|\/article\/\d+/);
 });
 
+test('hydrating an article takes its last-updated day as the server wrote it; the next article formats its own', async ({
+  page,
+}) => {
+  // Counts the long-date formatters the page makes (lib/day-format.ts): the browser's first one is a long task on a
+  // slow phone, and the server has already written the day.
+  // (Strings: the e2e project compiles without the DOM library.)
+  await page.addInitScript(`
+    window.longDayFormats = 0;
+    const count = (args) => { if (args[1]?.dateStyle === 'long') window.longDayFormats++; };
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args) { count(args); return Reflect.construct(target, args); },
+      apply(target, self, args) { count(args); return Reflect.apply(target, self, args); },
+    });
+  `);
+  const longDayFormats = () => page.evaluate('window.longDayFormats');
+  const written = (day: string) =>
+    ['en-IN', 'en-US'].map(
+      (tag) =>
+        `Last updated ${new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}`,
+    );
+
+  // content/kb/customer/100301-how-refunds-work.md: updated 2026-06-26.
+  const response = await page.goto(`/article/${ARTICLE}`);
+  const html = (await response?.text()) ?? '';
+  await hydrated(page);
+  const updated = page.getByTestId('article-updated');
+  await expect(updated).toHaveAttribute('data-day', '2026-06-26');
+  expect(written('2026-06-26')).toContain(await updated.textContent());
+  expect(html).toContain(`>${await updated.textContent()}</p>`);
+  expect(await longDayFormats()).toBe(0);
+
+  // A client-side navigation to another article (100302, updated 2025-10-28) writes its day in the browser.
+  await page.evaluate(`
+    window.history.pushState({}, '', '/article/100302');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  `);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Refund for a cancelled ride');
+  await expect(updated).toHaveAttribute('data-day', '2025-10-28');
+  expect(written('2025-10-28')).toContain(await updated.textContent());
+  expect(await longDayFormats()).toBe(1);
+});
+
 test("a signed-in reader's server-rendered article: the one-touch panel works after hydration", async ({ page }) => {
   const riya = 'riya.customer@example.in';
   await signIn(page, riya);

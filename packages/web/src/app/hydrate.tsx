@@ -3,14 +3,11 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { ApiError } from '../lib/api-client';
-import { formatDay } from '../lib/day-format';
+import { rememberWrittenDays } from '../lib/day-format';
 import { currentIntl } from '../lib/i18n';
 import { App } from './app';
 import { type AppRouter, createAppRouter, createAppRoutes } from './router';
 import type { SsrQuery, SsrState } from './ssr-state';
-
-/** What marks a day written with formatDay (lib/day-format.ts) in the server's HTML (the article's last update). */
-const DAY_SELECTOR = '.kb-article__updated';
 
 /**
  * The browser's side of a server-rendered page (docs/ssr.md), in a chunk of its own that the server's page lists for
@@ -84,13 +81,8 @@ export async function hydratePage(
       <App queryClient={queryClient} router={router} />
     </StrictMode>
   );
-  if (state && container.querySelector(DAY_SELECTOR)) {
-    // The page shows a day: the browser's first date formatter (~10 ms) is made in a task of its own, not inside the
-    // render of the component showing it.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    formatDay(currentIntl(), '2000-01-01');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
+  // The days the page shows, as the server wrote them: hydrating makes no date formatter (lib/day-format.ts).
+  if (state) rememberWrittenDays(container, currentIntl());
   // In a transition React hydrates in slices, yielding to the browser between them: no long task for a large page.
   if (state) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);

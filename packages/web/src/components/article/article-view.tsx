@@ -2,7 +2,7 @@ import { type Article, type ArticleSummary, kbFeedbackSchema, reasonBlock } from
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { formatDay } from '../../lib/day-format';
+import { dayAttributes, formatDay } from '../../lib/day-format';
 import { useI18n } from '../../lib/i18n';
 import { useArticle } from '../../lib/kb/get-article';
 import { rememberNode } from '../../lib/kb/kb-selection';
@@ -59,6 +59,17 @@ export interface ArticleViewProps {
 
 const defaultHref = (node: ArticleSummary) => nodeHref(node);
 
+/** "Last updated 14 March 2026" (front matter `updated`), with the day as written (lib/day-format.ts). */
+function LastUpdated({ day }: { day: string }) {
+  const { t, intl } = useI18n();
+  const date = formatDay(intl, day);
+  return (
+    <p className="kb-article__updated" data-testid="article-updated" {...dayAttributes(day, date)}>
+      {t('articlePage.lastUpdated', { date })}
+    </p>
+  );
+}
+
 /**
  * The one article page of the app, for every article route: title with back, the sanitised body (unless
  * hide_body), children for categories and sections, related topics, 'Was this helpful?' and the
@@ -77,7 +88,7 @@ export function ArticleView({
   onBack,
   renderExtra,
 }: ArticleViewProps) {
-  const { t, locale, intl } = useI18n();
+  const { t, locale } = useI18n();
   const titleId = useId();
   const location = useLocation();
   const FlowPanel = useArticleFlowSlot();
@@ -142,11 +153,7 @@ export function ArticleView({
       {/* Last updated (front matter `updated`, docs/kb-content.md) and sharing: articles only. */}
       {article.type === 'article' ? (
         <div className="kb-article__meta">
-          {updated ? (
-            <p className="kb-article__updated" data-testid="article-updated">
-              {t('articlePage.lastUpdated', { date: formatDay(intl, updated) })}
-            </p>
-          ) : null}
+          {updated ? <LastUpdated day={updated} /> : null}
           <ArticleShare title={article.title} />
         </div>
       ) : null}
