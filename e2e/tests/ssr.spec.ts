@@ -111,6 +111,33 @@ test('after hydration the article page works: client navigation, and its head fo
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/section\/\d+$|\/article\/\d+/);
 });
 
+test("a visitor's plain article page runs no zod: neither its first modules nor the guided-form gate", async ({
+  page,
+}) => {
+  // The contract's schemas are built when their module is evaluated: on a slow phone the zod chunk alone was one
+  // blocking task of ~100 ms (docs/ssr.md "First paint"). The page needs none of them to show or hydrate.
+  const scripts: Promise<[string, string]>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') {
+      scripts.push(response.text().then((text) => [response.url(), text]));
+    }
+  });
+  await page.goto(`/article/${ARTICLE}`);
+  await hydrated(page);
+  // The gate (app/article-flow-gate.tsx) loads after hydration and decides this article has no form.
+  await expect(page.getByTestId('article-feedback')).toBeVisible();
+  await page.waitForTimeout(500);
+  const loaded = await Promise.all(scripts);
+  expect(loaded.map(([url]) => url)).toContainEqual(expect.stringMatching(/article-flow-gate-/));
+  expect(loaded.filter(([, text]) => text.includes('$ZodObject')).map(([url]) => url)).toEqual([]);
+  // A page with a form does load it (the one-touch panel validates with the contract's schemas).
+  await page.goto('/article/100608');
+  await hydrated(page);
+  await expect
+    .poll(async () => (await Promise.all(scripts)).some(([, text]) => text.includes('$ZodObject')))
+    .toBe(true);
+});
+
 test('hydrating an article takes its last-updated day as the server wrote it; the next article formats its own', async ({
   page,
 }) => {

@@ -20,3 +20,11 @@ export const apiPaths = {
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'ss_session';
 export const VISITOR_COOKIE = 'ss_visitor';
+
+/**
+ * POST /self_serve/do_kyc: a real HTML form post (multipart) that navigates away — for KYC categories
+ * and for choosing the wallet as refund destination (guided-flows.md §2, §4). Its fields are kycFormSchema's
+ * (one-touch-api.ts), plus `_csrf` (a form cannot send our header; the server checks this field instead).
+ */
+export const KYC_FORM_PATH = '/self_serve/do_kyc';
+export const KYC_CSRF_FIELD = '_csrf';

@@ -6,6 +6,9 @@
 export const CRN_MIN_LENGTH = 6;
 export const CRN_MAX_LENGTH = 20;
 
+/** What a feedback answer's `crn` (and the /{crn}/dreport/… address it comes from) may be: digits, no check asked. */
+export const CRN_SHAPE = /^\d{1,20}$/;
+
 export function luhnCheckDigit(payload: string): number {
   let sum = 0;
   for (let i = 0; i < payload.length; i++) {

@@ -89,7 +89,6 @@ export function actionClosesAt(ride: RideClock, minutes: number): number | null 
 
 // ---- The cleaning-fee claim (driver_cleaning_fee) ----
 
-export const DRIVER_CLEANING_CALL_TYPES = ['driver_cleaning_fee'] as const;
 /** A claim is made within 24 hours of the trip ending (the article says so). */
 export const CLEANING_CLAIM_WINDOW_HOURS = 24;
 /** Photos of the car before cleaning: 2 to 4 (the article says so). */

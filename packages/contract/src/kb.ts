@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CRN_SHAPE } from './crn.ts';
 import { supportedLocales } from './languages.ts';
 import { says } from './messages.ts';
 import { orderContextSchema } from './orders.ts';
@@ -221,10 +222,7 @@ export const kbFeedbackSchema = z.object({
     .string()
     .regex(/^[\w-]{1,40}$/, says('reasonNotOffered'))
     .nullish(),
-  crn: z
-    .string()
-    .regex(/^\d{1,20}$/)
-    .nullish(),
+  crn: z.string().regex(CRN_SHAPE).nullish(),
 });
 export type KbFeedback = z.infer<typeof kbFeedbackSchema>;
 

@@ -162,13 +162,7 @@ export const INVOICE_CONFIRMATION_TTL_SECONDS = 24 * 3600;
 
 export const confirmInvoiceEmailSchema = z.object({ token: z.string().regex(/^[\w-]{20,100}$/) });
 
-/**
- * POST /self_serve/do_kyc: a real HTML form post (multipart) that navigates away — for KYC categories
- * and for choosing the wallet as refund destination (guided-flows.md §2, §4). The spec's hidden fields,
- * plus `_csrf` (a form cannot send our header; the server checks this field instead).
- */
-export const KYC_FORM_PATH = '/self_serve/do_kyc';
-export const KYC_CSRF_FIELD = '_csrf';
+/** The fields of the KYC form's post (KYC_FORM_PATH, api-paths.ts): the spec's hidden fields. */
 export const kycFormSchema = z.object({
   /** the booking reference (CRN) the choice is about, if any */
   cnl: z.string().max(20).default(''),

@@ -44,6 +44,9 @@ export const ACCOUNT_CALL_TYPES = new Set([
   'cab_attachment_customer',
 ]);
 
+/** The driver's cleaning-fee claim (its rules and schemas are in driver-articles.ts). */
+export const DRIVER_CLEANING_CALL_TYPES = ['driver_cleaning_fee'] as const;
+
 export type FlowKind =
   | 'article' // read only
   | 'one_touch' // options (or a single button), then a submit

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type CallAction, callActionsFor } from '../src/call-actions.ts';
 import {
-  type CallAction,
   type ClickToCallValue,
-  callActionsFor,
   clickToCallHandling,
   clickToCallValues,
   readClickToCallValue,

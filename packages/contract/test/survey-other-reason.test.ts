@@ -79,12 +79,28 @@ describe('reasons blocks (Feedback, Csat)', () => {
     ['no options', { heading: 'x', options: [] }],
     ['a bad key', { options: [{ key: 'a b', text: 'x' }] }],
     ['an empty text', { options: [{ key: 'a', text: ' ' }] }],
+    ['an array', [{ key: 'a', text: 'A' }]],
+    ['options not a list', { options: { key: 'a', text: 'A' } }],
+    ['an option not an object', { options: ['a'] }],
+    ['a key not a string', { options: [{ key: 1, text: 'A' }] }],
+    ['a key of 41 characters', { options: [{ key: chars(41), text: 'A' }] }],
+    ['a text of 201 characters', { options: [{ key: 'a', text: chars(201) }] }],
+    ['a blank heading', { heading: '  ', options: [{ key: 'a', text: 'A' }] }],
+    ['a heading not a string', { heading: 1, options: [{ key: 'a', text: 'A' }] }],
+    ['13 options', { options: Array.from({ length: 13 }, (_, i) => ({ key: `k${i}`, text: 'A' })) }],
   ])('offers nothing when the block is %s', (_, value) => {
     expect(reasonBlock({ Feedback: value }, 'Feedback')).toBeNull();
     expect(offersReason(reasonBlock({ Feedback: value }, 'Feedback'), 'a')).toBe(false);
   });
   it('works without a heading', () => {
     expect(reasonBlock({ Csat: { options: [{ key: 'a', text: 'A' }] } }, 'Csat')?.heading).toBeUndefined();
+  });
+  it('trims the texts, keeps only what it knows, and takes up to 12 options of up to 200 characters', () => {
+    const options = Array.from({ length: 12 }, (_, i) => ({ key: `k-${i}`, text: ` ${chars(200)} `, extra: 1 }));
+    expect(reasonBlock({ Feedback: { heading: ` ${chars(200)}\n`, options, colour: 'red' } }, 'Feedback')).toEqual({
+      heading: chars(200),
+      options: options.map(({ key }) => ({ key, text: chars(200) })),
+    });
   });
 });
 

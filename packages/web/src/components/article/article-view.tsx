@@ -1,4 +1,4 @@
-import { type Article, type ArticleSummary, kbFeedbackSchema, reasonBlock } from '@selfserve/contract';
+import { type Article, type ArticleSummary, CRN_SHAPE, reasonBlock } from '@selfserve/contract';
 import { lazy, type ReactNode, Suspense, useEffect, useId } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -94,7 +94,7 @@ export function ArticleView({
   const FlowPanel = useArticleFlowSlot();
   // An article opened for a ride (/{crn}/dreport/…): its survey answer is that ride's.
   const routeCrn = useParams().crn;
-  const crn = kbFeedbackSchema.shape.crn.safeParse(routeCrn).success ? (routeCrn ?? null) : null;
+  const crn = routeCrn !== undefined && CRN_SHAPE.test(routeCrn) ? routeCrn : null;
   const query = useArticle(id ? { id, ...(indexNames ? { index_name: indexNames } : {}) } : null);
   const article = query.data;
   const status: ArticleLoadStatus = id === null ? null : query.isPending ? 'in_progress' : 'done';
