@@ -14,7 +14,7 @@ zodGlobal.__zod_globalConfig ??= {};
 zodGlobal.__zod_globalConfig.jitless = true;
 
 /** Starting a module's fetch costs the page a moment: at most this many in one task, so none of them is long. */
-const IMPORTS_PER_TASK = 6;
+const IMPORTS_PER_TASK = 3;
 
 /**
  * The server writes the page's stylesheets into it as `<style data-href>` (nothing to fetch before the first paint).
