@@ -1,7 +1,7 @@
 import type { LabelValue } from './one-touch.ts';
 
 // Which call buttons an article shows: read by every article page (app/article-flow-gate.tsx) before any call form
-// loads, so this file imports no zod (docs/ssr.md "First paint"); the calls' schemas are in calls.ts.
+// loads, so this file imports no zod (docs/ssr.md "No zod, no date formatter"); the calls' schemas are in calls.ts.
 
 export type CallAction = 'call_me' | 'call_me_back' | 'call_driver' | 'send_app_link' | 'sd_call_us';
 

@@ -6,7 +6,7 @@ import { csatReasons } from './ticket-rules.ts';
  * that does not parse offers nothing, so a bad block never breaks the page.
  *
  * Read by hand rather than with a zod schema: the article page reads its Feedback block, and that page's first
- * load carries no zod (docs/ssr.md "First paint").
+ * load carries no zod (docs/ssr.md "No zod, no date formatter").
  */
 export interface ReasonOption {
   /** 1–40 letters, digits, `_` or `-` */

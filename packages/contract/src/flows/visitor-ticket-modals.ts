@@ -1,5 +1,6 @@
 // Which non-login ticket modal an article shows a visitor (flows/visitor-tickets.ts has the modals' fields and
-// schemas): read by every article page before any form loads (app/article-flow-gate.tsx), so no zod here.
+// schemas): read by every article page before any form loads (app/article-flow-gate.tsx), so no zod here
+// (docs/ssr.md "No zod, no date formatter").
 
 export const VISITOR_TICKET_MODALS = [
   'lost_phone',
