@@ -111,6 +111,27 @@ test('after hydration the article page works: client navigation, and its head fo
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/section\/\d+$|\/article\/\d+/);
 });
 
+test('the lazy routes hydration resolves preload none of the modules boot has already imported', async ({ page }) => {
+  for (const path of [`/article/${ARTICLE}`, `/kb/${CATEGORY}`]) {
+    await page.goto(path);
+    await hydrated(page);
+    await page.waitForTimeout(500);
+    const imported = JSON.parse((await page.locator('#boot-modules').textContent()) ?? '[]') as string[];
+    expect(imported.length, path).toBeGreaterThan(10);
+    const hrefsOf = (rel: string) =>
+      page
+        .locator(`link[rel="${rel}"]`)
+        .evaluateAll((links) => links.map((l) => new URL(l.getAttribute('href') ?? '', 'http://x').pathname));
+    // Boot names each module it imports (boot.ts nameModules), so Vite's preload helper adds no link for them.
+    expect((await hrefsOf('app-module')).sort(), path).toEqual([...imported].sort());
+    const preloaded = await hrefsOf('modulepreload');
+    expect(
+      preloaded.filter((href) => imported.includes(href)),
+      path,
+    ).toEqual([]);
+  }
+});
+
 test("a visitor's plain article page runs no zod: neither its first modules nor the guided-form gate", async ({
   page,
 }) => {
