@@ -26,7 +26,7 @@ export type ReasonBlockId = 'Feedback' | 'Csat';
 
 const REASON_KEY = /^[\w-]{1,40}$/;
 const REASON_TEXT_MAX = 200;
-export const REASON_OPTIONS_MAX = 12;
+const REASON_OPTIONS_MAX = 12;
 
 /** A text of a block, trimmed, or null when it is not a string of 1–200 characters once trimmed. */
 function reasonText(value: unknown): string | null {

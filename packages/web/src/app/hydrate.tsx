@@ -81,11 +81,14 @@ export async function hydratePage(
       <App queryClient={queryClient} router={router} />
     </StrictMode>
   );
-  // The days the page shows, as the server wrote them: hydrating makes no date formatter (lib/day-format.ts).
-  if (state) rememberWrittenDays(container, currentIntl());
-  // In a transition React hydrates in slices, yielding to the browser between them: no long task for a large page.
-  if (state) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (state) {
+    // The days the page shows, as the server wrote them: hydrating makes no date formatter (lib/day-format.ts).
+    rememberWrittenDays(container, currentIntl());
+    // In a transition React hydrates in slices, yielding to the browser between them: no long task for a large page.
+    startTransition(() => void hydrateRoot(container, app));
+  } else {
+    createRoot(container).render(app);
+  }
   // Keeps the description, canonical and Open Graph tags right on the next pages (its own chunk, loaded after).
   void import('./head-sync').then((m) => m.syncPageHead(router, queryClient));
 }
