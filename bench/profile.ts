@@ -1,11 +1,12 @@
-// Where the server's time goes on one benchmark case: `npx tsx profile.ts <case> [heap]` runs the bundled server
-// with --cpu-prof (or, with `heap`, writes a heap snapshot after the load) under that case's load and prints the
-// functions with the most self time and the packages they belong to. The data folder (seed + 10,000 articles) is kept
+// Where the server's time goes on one benchmark case: `npx tsx profile.ts <case> [heap]` runs the bundled server,
+// records a CPU profile over that case's load alone (or, with `heap`, writes a heap snapshot after the load) and prints
+// the functions with the most self time and the packages they belong to. The data folder (seed + 10,000 articles) is kept
 // in $TMPDIR/selfserve-bench-profile between runs. Cases: search1 search2 prefix typo article bookings tickets all.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bookingPaths, kbPaths } from '@selfserve/contract';
+import WebSocket from 'ws';
 import { load } from './load.ts';
 import { bundle, signIn, startServer } from './procs.ts';
 import { ARTICLES, articleId, typoOf, wordStream, writeSyntheticContent } from './synthetic-kb.ts';
@@ -47,6 +48,42 @@ function summarise(file: string) {
       .map(([k, v]) => ({ where: k, 'self %': ((100 * v) / total).toFixed(1) }));
   console.table(top(self, 30));
   console.table(top(perPackage, 15));
+}
+
+/**
+ * A CPU profile of the server over `during` only, not its start or the load's set-up: SIGUSR1 opens the process's
+ * inspector (127.0.0.1:9229), and the DevTools protocol's Profiler records, one sample per 200 µs.
+ */
+async function profileWhile(pid: number, out: string, during: () => Promise<void>) {
+  process.kill(pid, 'SIGUSR1');
+  let targets: { webSocketDebuggerUrl: string }[] = [];
+  for (let i = 0; i < 50 && targets.length === 0; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    targets = await fetch('http://127.0.0.1:9229/json/list')
+      .then((res) => res.json() as Promise<typeof targets>)
+      .catch(() => []);
+  }
+  if (!targets[0]) throw new Error(`no inspector opened by process ${pid}`);
+  const ws = new WebSocket(targets[0].webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  const waiting = new Map<number, (result: { profile?: Profile }) => void>();
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data)) as { id?: number; result?: { profile?: Profile } };
+    if (m.id !== undefined) waiting.get(m.id)?.(m.result ?? {});
+  });
+  let id = 0;
+  const send = (method: string, params: object = {}) =>
+    new Promise<{ profile?: Profile }>((resolve) => {
+      waiting.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: 200 });
+  await send('Profiler.start');
+  await during();
+  const { profile } = await send('Profiler.stop');
+  ws.close();
+  fs.writeFileSync(out, JSON.stringify(profile));
 }
 
 /** What holds the heap: self size per constructor (or string / code kind), largest first. */
@@ -108,30 +145,37 @@ async function main() {
     mains.server,
     9310,
     env,
-    heap
-      ? ['--heapsnapshot-signal=SIGTTIN', `--diagnostic-dir=${profDir}`]
-      : ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-interval=200'],
+    heap ? ['--heapsnapshot-signal=SIGTTIN', `--diagnostic-dir=${profDir}`] : [],
   );
+  fs.mkdirSync(profDir, { recursive: true });
+  const measured = (during: () => Promise<void>) =>
+    heap ? during() : profileWhile(server.child.pid as number, path.join(profDir, `${kind}.cpuprofile`), during);
   try {
     const words = wordStream(7);
     const search = (q: () => string) => () => `${kbPaths.search('customer')}?query=${encodeURIComponent(q())}`;
     let n = 0;
     if (kind === 'tickets') {
       const sessions = [await signIn(server.base, 'riya.customer@example.in')];
-      console.log(await ticketBench(server.base, path.join(dir, 'data', 'selfserve.db'), sessions));
+      await measured(async () =>
+        console.log(await ticketBench(server.base, path.join(dir, 'data', 'selfserve.db'), sessions)),
+      );
     } else if (kind === 'bookings') {
       const { cookie } = await signIn(server.base, 'riya.customer@example.in');
-      console.log(await load(kind, server.base, () => `${bookingPaths.list}?page_no=1`, { cookie }));
+      await measured(async () =>
+        console.log(await load(kind, server.base, () => `${bookingPaths.list}?page_no=1`, { cookie })),
+      );
     } else if (kind === 'all') {
       // The whole knowledge base read, then each search kind (what the memory figures follow).
-      console.log(await load('articles', server.base, () => `${kbPaths.articles}?id=${articleId(n++ % ARTICLES)}`));
-      for (const q of [
-        words,
-        () => `${words()} ${words()}`,
-        () => words().slice(0, 4),
-        () => typoOf(words().padEnd(6, 'e')),
-      ])
-        console.log(await load('search', server.base, search(q)));
+      await measured(async () => {
+        console.log(await load('articles', server.base, () => `${kbPaths.articles}?id=${articleId(n++ % ARTICLES)}`));
+        for (const q of [
+          words,
+          () => `${words()} ${words()}`,
+          () => words().slice(0, 4),
+          () => typoOf(words().padEnd(6, 'e')),
+        ])
+          console.log(await load('search', server.base, search(q)));
+      });
     } else {
       const next = {
         search1: search(words),
@@ -141,13 +185,18 @@ async function main() {
         article: () => `${kbPaths.articles}?id=${articleId((n++ * 7919) % ARTICLES)}`,
       }[kind];
       if (!next) throw new Error(`unknown case ${kind}`);
-      console.log(await load(kind, server.base, next));
+      // As in the bench, the article load comes after every article was read once (their answers kept).
+      if (kind === 'article') {
+        for (let i = 0; i < ARTICLES; i++) {
+          await fetch(`${server.base}${kbPaths.articles}?id=${articleId(i)}`).then((res) => res.arrayBuffer());
+        }
+      }
+      await measured(async () => console.log(await load(kind, server.base, next)));
     }
     console.log(`server RSS ${server.rss()} MB`);
     if (heap) {
       await server.gc();
       console.log(`after GC ${server.rss()} MB; writing a heap snapshot`);
-      fs.mkdirSync(profDir, { recursive: true });
       server.child.kill('SIGTTIN');
       // The snapshot is written when its file stops growing.
       let size = -1;
