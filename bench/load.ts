@@ -42,3 +42,30 @@ export async function load(
   if (failed > 0) console.warn(`${name}: ${r.errors} errors, ${r['5xx']} 5xx (an overloaded server answers 503)`);
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, failed };
 }
+
+/**
+ * The server's CPU time per request under a load at a fixed rate (`rate` requests a second, below what either side
+ * saturates at on a slow machine), after a second's warm-up: what a request costs the process itself, whatever share
+ * of the two cores the load generator took meanwhile. CPU time is read in clock ticks (10 ms), so a run of
+ * DURATION_S seconds gives it to ~1%.
+ */
+export async function cpuPerRequest(
+  proc: { base: string; cpuMs(): number },
+  nextPath: () => string,
+  rate: number,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  const once = (duration: number) =>
+    autocannon({
+      url: proc.base,
+      connections: 20,
+      overallRate: rate,
+      duration,
+      headers: { ...BROWSER_HEADERS, ...headers },
+      requests: [{ setupRequest: (req: Request) => ({ ...req, path: nextPath() }) }],
+    });
+  await once(1);
+  const before = proc.cpuMs();
+  const r = await once(DURATION_S);
+  return ((proc.cpuMs() - before) * 1000) / r.requests.total;
+}

@@ -45,6 +45,8 @@ export interface Proc {
   base: string;
   /** resident memory of the process and its children (cluster workers), MB */
   rss(): number;
+  /** CPU time the process and its children have used so far (user + system), ms */
+  cpuMs(): number;
   /** asks every process for a full GC (SIGUSR2) and waits for it to settle */
   gc(): Promise<void>;
   /** the V8 heap (committed, used) and the buffers outside it after the last gc(), MB, summed over the workers */
@@ -75,6 +77,17 @@ function rssMb(pid: number): number {
   }
 }
 
+/** User + system CPU time of a process from /proc/PID/stat, in clock ticks (100 a second on Linux). */
+function cpuTicks(pid: number): number {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14 and 15.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitFor(name: string, child: ChildProcess, ready: () => Promise<boolean>, timeoutMs = 300_000) {
@@ -97,6 +110,7 @@ function proc(name: string, child: ChildProcess, base: string, output: () => str
     child,
     base,
     rss: () => Math.round(tree(child.pid as number).reduce((sum, pid) => sum + rssMb(pid), 0)),
+    cpuMs: () => tree(child.pid as number).reduce((sum, pid) => sum + cpuTicks(pid), 0) * 10,
     async gc() {
       const from = output().length;
       for (const pid of tree(child.pid as number)) process.kill(pid, 'SIGUSR2');

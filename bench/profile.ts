@@ -191,6 +191,8 @@ async function main() {
           await fetch(`${server.base}${kbPaths.articles}?id=${articleId(i)}`).then((res) => res.arrayBuffer());
         }
       }
+      // And two words come after the one-word load, which filled most of the rankings cache.
+      if (kind === 'search2') await load('one word', server.base, search(wordStream(8)));
       await measured(async () => console.log(await load(kind, server.base, next)));
     }
     console.log(`server RSS ${server.rss()} MB`);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bookingPaths, kbPaths } from '@selfserve/contract';
 import { printBundleSize } from './bundle-size.ts';
-import { CONNECTIONS, DURATION_S, type LoadResult, load } from './load.ts';
+import { CONNECTIONS, cpuPerRequest, DURATION_S, type LoadResult, load } from './load.ts';
 import { bundle, type HeapFigures, type Proc, signIn, startPeer, startServer } from './procs.ts';
 import { startSettings } from './start-script.ts';
 import { ARTICLES, articleId, typoOf, wordStream, writeSyntheticContent } from './synthetic-kb.ts';
@@ -186,13 +186,22 @@ async function main() {
     );
 
     // KB search, MiniSearch first then the server, each kind with the same seeded queries.
-    const search = async (base: string, prefix: string, kind: (typeof searchKinds)[number], seed: number) => {
-      const next = kind.query(seed);
-      return load(`search ${kind.name}`, base, () => `${prefix}?query=${encodeURIComponent(next())}`);
-    };
+    const withQuery = (prefix: string, next: () => string) => () => `${prefix}?query=${encodeURIComponent(next())}`;
+    const search = async (base: string, prefix: string, kind: (typeof searchKinds)[number], seed: number) =>
+      load(`search ${kind.name}`, base, withQuery(prefix, kind.query(seed)));
     const searchResults: { kind: string; ours: LoadResult; mini: LoadResult }[] = [];
+    // MiniSearch's memory right after its last load (then after a GC), as the server's is read right after its own:
+    // not after it has idled through the server's loads that follow, as V8's memory reducer shrinks an idle heap
+    // (docs/performance.md "The peer's idle minute").
+    let miniAfterLoad = 0;
+    let miniAfterGc = 0;
     for (const [i, kind] of searchKinds.entries()) {
       const miniR = await search(mini.base, '/search', kind, 100 + i);
+      if (i === searchKinds.length - 1) {
+        miniAfterLoad = mini.rss();
+        await mini.gc();
+        miniAfterGc = mini.rss();
+      }
       const ours = await search(server.base, kbPaths.search('customer'), kind, 100 + i);
       searchResults.push({ kind: kind.name, ours, mini: miniR });
       const ratio = ours.rps / miniR.rps;
@@ -224,10 +233,8 @@ async function main() {
 
     // Memory: after the whole knowledge base and the search load, then after a full GC, next to MiniSearch's.
     const afterLoad = server.rss();
-    const miniAfterLoad = mini.rss();
-    await Promise.all([server.gc(), mini.gc()]);
+    await server.gc();
     const afterGc = server.rss();
-    const miniAfterGc = mini.rss();
     // What holds the server's memory after a GC, at rest and after the load (docs/performance.md "What holds the memory").
     const heapAfterGc = server.heap();
     if (heapAtRest && heapAfterGc) {
@@ -248,6 +255,34 @@ async function main() {
     memRow('server RSS at rest', atRest, miniAtRest);
     memRow('server RSS after the KB load', afterLoad, miniAfterLoad);
     memRow('server RSS after load + GC', afterGc, miniAfterGc);
+
+    // What a request costs each process at a fixed rate, whatever share of the cores the load generator took: the
+    // throughput a CPU second allows, against the same peer.
+    const cpuRow = (figure: string, ours: number, peer: number) =>
+      rows.push({
+        figure: `CPU per request, ${figure}`,
+        goal: '(the throughput ratio CPU allows)',
+        measured: `${Math.round(ours)} µs`,
+        peer: `${Math.round(peer)} µs`,
+        ratio: `${(peer / ours).toFixed(2)}×`,
+        met: '',
+      });
+    const twoWords = (seed: number) => (searchKinds[1] as (typeof searchKinds)[1]).query(seed);
+    cpuRow(
+      'two words at 1,000/s',
+      await cpuPerRequest(server, withQuery(kbPaths.search('customer'), twoWords(300)), 1000),
+      await cpuPerRequest(mini, withQuery('/search', twoWords(300)), 1000),
+    );
+    cpuRow(
+      'article fetch at 4,000/s',
+      await cpuPerRequest(server, articlePath(kbPaths.articles), 4000),
+      await cpuPerRequest(bare, articlePath('/article'), 4000),
+    );
+    cpuRow(
+      'bookings list at 800/s',
+      await cpuPerRequest(server, () => pagePaths[p++ % 10] as string, 800, { cookie: riya.cookie }),
+      await cpuPerRequest(bare, () => `/bookings?page_no=${(p++ % 10) + 1}`, 800),
+    );
 
     // Tickets last (they grow the database).
     const tickets = await ticketBench(server.base, dbFile, sessions);
