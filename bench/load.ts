@@ -44,9 +44,9 @@ export async function load(
 }
 
 /**
- * The server's CPU time per request under a load at a fixed rate (`rate` requests a second, below what either side
- * saturates at on a slow machine), after a second's warm-up: what a request costs the process itself, whatever share
- * of the two cores the load generator took meanwhile. CPU time is read in clock ticks (10 ms), so a run of
+ * A process's CPU time per request (the server's or a peer's) under a load at a fixed rate (`rate` requests a second,
+ * below what either side saturates at on a slow machine), after a second's warm-up: what a request costs the process
+ * itself, whatever share of the two cores the load generator took meanwhile. CPU time is read in clock ticks (10 ms), so a run of
  * DURATION_S seconds gives it to ~1%.
  */
 export async function cpuPerRequest(
