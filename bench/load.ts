@@ -21,6 +21,21 @@ export interface LoadResult {
   failed: number;
 }
 
+/** One autocannon run with a browser's headers, each request on the path `nextPath` gives. */
+function run(
+  base: string,
+  nextPath: () => string,
+  headers: Record<string, string>,
+  options: { connections: number; duration: number; overallRate?: number },
+) {
+  return autocannon({
+    url: base,
+    ...options,
+    headers: { ...BROWSER_HEADERS, ...headers },
+    requests: [{ setupRequest: (req: Request) => ({ ...req, path: nextPath() }) }],
+  });
+}
+
 export async function load(
   name: string,
   base: string,
@@ -28,14 +43,7 @@ export async function load(
   headers: Record<string, string> = {},
   { warmup = true, connections = CONNECTIONS } = {},
 ): Promise<LoadResult> {
-  const once = (duration: number) =>
-    autocannon({
-      url: base,
-      connections,
-      duration,
-      headers: { ...BROWSER_HEADERS, ...headers },
-      requests: [{ setupRequest: (req: Request) => ({ ...req, path: nextPath() }) }],
-    });
+  const once = (duration: number) => run(base, nextPath, headers, { connections, duration });
   if (warmup) await once(WARMUP_S);
   const r = await once(DURATION_S);
   const failed = r.errors + r['5xx'];
@@ -56,14 +64,7 @@ export async function cpuPerRequest(
   headers: Record<string, string> = {},
 ): Promise<number> {
   const once = (duration: number) =>
-    autocannon({
-      url: proc.base,
-      connections: 20,
-      overallRate: rate,
-      duration,
-      headers: { ...BROWSER_HEADERS, ...headers },
-      requests: [{ setupRequest: (req: Request) => ({ ...req, path: nextPath() }) }],
-    });
+    run(proc.base, nextPath, headers, { connections: 20, duration, overallRate: rate });
   await once(1);
   const before = proc.cpuMs();
   const r = await once(DURATION_S);

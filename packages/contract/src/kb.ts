@@ -3,6 +3,7 @@ import { CRN_SHAPE } from './crn.ts';
 import { supportedLocales } from './languages.ts';
 import { says } from './messages.ts';
 import { orderContextSchema } from './orders.ts';
+import { REASON_KEY } from './survey.ts';
 
 /** Article labels of the spec (core.md §3, guided-flows.md §3). A label is a key with a value. */
 export const articleLabels = [
@@ -218,10 +219,7 @@ export type KbPopularResponse = z.infer<typeof kbPopularResponseSchema>;
 export const kbFeedbackSchema = z.object({
   article_id: z.string().regex(/^[\w-]{1,40}$/),
   helpful: z.boolean(),
-  reason: z
-    .string()
-    .regex(/^[\w-]{1,40}$/, says('reasonNotOffered'))
-    .nullish(),
+  reason: z.string().regex(REASON_KEY, says('reasonNotOffered')).nullish(),
   crn: z.string().regex(CRN_SHAPE).nullish(),
 });
 export type KbFeedback = z.infer<typeof kbFeedbackSchema>;

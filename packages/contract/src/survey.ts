@@ -24,7 +24,8 @@ export interface ReasonBlock {
 
 export type ReasonBlockId = 'Feedback' | 'Csat';
 
-const REASON_KEY = /^[\w-]{1,40}$/;
+/** A reason's key (the blocks' options, and the answers that name one: kbFeedbackSchema, csatPayloadSchema). */
+export const REASON_KEY = /^[\w-]{1,40}$/;
 const REASON_TEXT_MAX = 200;
 const REASON_OPTIONS_MAX = 12;
 

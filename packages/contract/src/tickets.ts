@@ -3,6 +3,7 @@ import { SUPPORT_HISTORY_MIN_APP_VERSION } from './constants.ts';
 import { isValidCrn } from './crn.ts';
 import { messageParamsSchema } from './message-params.ts';
 import { formatMessage, says } from './messages.ts';
+import { REASON_KEY } from './survey.ts';
 
 /** Issue form and ticket texts (spec core.md §8, guided-flows.md §5). */
 
@@ -295,10 +296,7 @@ export const CSAT_COMMENT_MAX = 1500;
 export const csatPayloadSchema = z.object({
   ref_id: z.string().max(64),
   /** a key of the ticket's article's own `Csat` options when it has them, else of csatReasons (checked by the server) */
-  reason: z
-    .string()
-    .regex(/^[\w-]{1,40}$/, says('reasonNotOffered'))
-    .nullish(),
+  reason: z.string().regex(REASON_KEY, says('reasonNotOffered')).nullish(),
   satisfaction_rating: z.object({
     score: z.enum(['good', 'bad']),
     comment: z.string().max(CSAT_COMMENT_MAX).default(''),
