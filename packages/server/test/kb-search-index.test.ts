@@ -35,6 +35,37 @@ describe('search index: the order of equal scores', () => {
   });
 });
 
+describe('search index: one query leaves nothing to the next', () => {
+  // The index ranks in scratch arrays it keeps between queries: any score, mask or key one query left behind would
+  // change the next one's order. Articles of two indexes, so a query over one leaves the other's touched but unranked.
+  const rows = [
+    article('a', 'Zebra', 'refund wallet other words'),
+    { ...article('b', 'Apple', 'refund wallet wallet words'), index_name: 'driver' },
+    article('c', 'Mango', 'refund card other words'),
+    { ...article('d', 'Lime', 'card wallet refund refund'), index_name: 'driver' },
+    article('e', 'Banana', 'card wallet other words'),
+  ];
+  const queries: [string, string[], number][] = [
+    ['refund wallet', ['customer'], 10],
+    ['refund wallet', ['driver'], 10],
+    ['card zzzz', ['customer', 'driver'], 1],
+    ['wallet', ['customer'], 10],
+    ['refund card', ['customer', 'driver'], 2],
+    ['refund', ['driver'], 10],
+  ];
+  const run = (index: SearchIndex, [query, indexes, limit]: [string, string[], number]) =>
+    index.search(queryGroups(query), indexes, limit).map((h) => `${h.id}${h.partial ? '*' : ''}`);
+
+  it('gives every query of a sequence the answer a fresh index gives it', () => {
+    const reused = new SearchIndex(rows);
+    const afterOthers = [...queries, ...queries].map((q) => run(reused, q));
+    const fresh = [...queries, ...queries].map((q) => run(new SearchIndex(rows), q));
+    expect(afterOthers).toEqual(fresh);
+    // Not a sequence of empty answers: the driver's two-word query finds both of its articles.
+    expect(fresh[1]).toEqual(['b', 'd']);
+  });
+});
+
 describe('search index: the words one edit away (typo neighbours)', () => {
   // Edits everywhere, the first letter included, words of the three lengths, a stop word one edit away, and letters
   // outside ASCII (the edit rule counts UTF-16 code units).

@@ -85,8 +85,12 @@ export class SearchIndex {
   private readonly byTail = new Map<string, string[]>();
   private readonly nearCache = new Map<string, string[]>();
   // Scratch space of one query (a search runs to its end synchronously): per article, the groups it matches, those
-  // in its title, and its score; `touched` lists the articles to reset.
+  // in its title, and its score; `touched` lists the articles to reset (then, at its front, the full matches), and
+  // `partials` the partial matches. Typed arrays sized once, not lists grown per query: a query of common words
+  // touches thousands of articles, and the lists were a tenth of a search's garbage (docs/performance.md).
   private readonly groupMask: Uint8Array;
+  private readonly touched: Int32Array;
+  private readonly partials: Int32Array;
   private readonly titleMask: Uint8Array;
   private readonly score: Float64Array;
   /** a partial match's order before its score: groups matched, then those in the title */
@@ -206,6 +210,8 @@ export class SearchIndex {
       addTo(this.byTail, w.slice(1), w);
     }
     this.groupMask = new Uint8Array(n);
+    this.touched = new Int32Array(n);
+    this.partials = new Int32Array(n);
     this.titleMask = new Uint8Array(n);
     this.score = new Float64Array(n);
     this.partialKey = new Uint8Array(n);
@@ -226,8 +232,8 @@ export class SearchIndex {
     if (groups.length === 0 || indexes.length === 0 || this.size === 0) return [];
     const expanded = groups.map((g) => this.expand(g));
     const all = (1 << expanded.length) - 1;
-    const touched: number[] = [];
-    const { groupMask, titleMask, score, norm, partialKey } = this;
+    let touchedCount = 0;
+    const { groupMask, titleMask, score, norm, partialKey, touched, partials } = this;
     for (const [gi, g] of expanded.entries()) {
       const bit = 1 << gi;
       for (const hits of this.groupPhrases(g)) {
@@ -238,7 +244,7 @@ export class SearchIndex {
           const d = docs[i] as number;
           const t = title[i] as number;
           const f = TITLE_WEIGHT * t + (body[i] as number);
-          if (groupMask[d] === 0) touched.push(d);
+          if (groupMask[d] === 0) touched[touchedCount++] = d;
           groupMask[d] = (groupMask[d] as number) | bit;
           if (t > 0) titleMask[d] = (titleMask[d] as number) | bit;
           score[d] = (score[d] as number) + (weight * f) / (f + (norm[d] as number));
@@ -250,26 +256,33 @@ export class SearchIndex {
       const no = this.indexNumbers.get(name);
       if (no !== undefined) allowed[no] = 1;
     }
-    const full: number[] = [];
-    const partial: number[] = [];
-    for (const d of touched) {
-      if (allowed[this.indexOf[d] as number] === 0) continue;
-      if (groupMask[d] === all) full.push(d);
+    // The full matches go to the front of `touched` (never past the article being read), the partial ones to
+    // `partials`. Each article's masks are reset as it is read, and the score of one left out; the others' scores
+    // and keys once they are ranked.
+    let fullCount = 0;
+    let partialCount = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const d = touched[i] as number;
+      const mask = groupMask[d] as number;
+      groupMask[d] = 0;
+      if (allowed[this.indexOf[d] as number] === 0) score[d] = 0;
+      else if (mask === all) touched[fullCount++] = d;
       else if (expanded.length > 1) {
         // Groups matched (at most 8), then those in the title: one small number to compare.
-        partialKey[d] = bitCount(groupMask[d] as number) * 16 + bitCount(titleMask[d] as number);
-        partial.push(d);
-      }
+        partialKey[d] = bitCount(mask) * 16 + bitCount(titleMask[d] as number);
+        partials[partialCount++] = d;
+      } else score[d] = 0;
+      titleMask[d] = 0;
     }
-    const hits: IndexHit[] = this.best(full, limit, null).map((d) => ({ id: this.ids[d] as string }));
-    if (hits.length < limit && partial.length > 0) {
-      for (const d of this.best(partial, Math.min(limit - hits.length, PARTIAL_MAX), partialKey)) {
+    const hits: IndexHit[] = this.best(touched, fullCount, limit, null).map((d) => ({ id: this.ids[d] as string }));
+    if (hits.length < limit && partialCount > 0) {
+      for (const d of this.best(partials, partialCount, Math.min(limit - hits.length, PARTIAL_MAX), partialKey)) {
         hits.push({ id: this.ids[d] as string, partial: true });
       }
     }
-    for (const d of touched) {
-      groupMask[d] = 0;
-      titleMask[d] = 0;
+    for (let i = 0; i < fullCount; i++) score[touched[i] as number] = 0;
+    for (let i = 0; i < partialCount; i++) {
+      const d = partials[i] as number;
       score[d] = 0;
       partialKey[d] = 0;
     }
@@ -277,11 +290,11 @@ export class SearchIndex {
   }
 
   /**
-   * The first `k` of `docs` best first, without sorting them all (k is a page: 5 to 40): the higher `key` first
+   * The first `k` of the first `count` of `docs` best first, without sorting them all (k is a page: 5 to 40): the higher `key` first
    * (partial matches: groups matched, then those in the title), then the higher score, then the title; equals keep
    * their order. The comparisons are written out on the typed arrays: this runs over every article a query touched.
    */
-  private best(docs: readonly number[], k: number, key: Uint8Array | null): number[] {
+  private best(docs: Int32Array, count: number, k: number, key: Uint8Array | null): number[] {
     const { score, titleRank } = this;
     const ahead = (a: number, b: number) => {
       if (key !== null && key[a] !== key[b]) return (key[a] as number) > (key[b] as number);
@@ -290,7 +303,8 @@ export class SearchIndex {
     };
     const best: number[] = [];
     if (k <= 0) return best;
-    for (const d of docs) {
+    for (let j = 0; j < count; j++) {
+      const d = docs[j] as number;
       if (best.length === k && !ahead(d, best[k - 1] as number)) continue;
       let i = best.length === k ? k - 1 : best.length;
       // Insertion into the sorted page: shift the worse ones down.
