@@ -87,14 +87,14 @@ export class SearchIndex {
   // Scratch space of one query (a search runs to its end synchronously): per article, the groups it matches, those
   // in its title, and its score; `touched` lists the articles to reset (then, at its front, the full matches), and
   // `partials` the partial matches. Typed arrays sized once, not lists grown per query: a query of common words
-  // touches thousands of articles, and the lists were a tenth of a search's garbage (docs/performance.md).
+  // touches thousands of articles, and the lists were about a tenth of a search's garbage (docs/performance.md).
   private readonly groupMask: Uint8Array;
-  private readonly touched: Int32Array;
-  private readonly partials: Int32Array;
   private readonly titleMask: Uint8Array;
   private readonly score: Float64Array;
   /** a partial match's order before its score: groups matched, then those in the title */
   private readonly partialKey: Uint8Array;
+  private readonly touched: Int32Array;
+  private readonly partials: Int32Array;
 
   constructor(rows: readonly IndexedArticle[]) {
     const n = rows.length;
@@ -290,9 +290,10 @@ export class SearchIndex {
   }
 
   /**
-   * The first `k` of the first `count` of `docs` best first, without sorting them all (k is a page: 5 to 40): the higher `key` first
-   * (partial matches: groups matched, then those in the title), then the higher score, then the title; equals keep
-   * their order. The comparisons are written out on the typed arrays: this runs over every article a query touched.
+   * The first `k` of the first `count` of `docs` best first, without sorting them all (k is a page: 5 to 40): the
+   * higher `key` first (partial matches: groups matched, then those in the title), then the higher score, then the
+   * title; equals keep their order. The comparisons are written out on the typed arrays: this runs over every article
+   * a query touched.
    */
   private best(docs: Int32Array, count: number, k: number, key: Uint8Array | null): number[] {
     const { score, titleRank } = this;
