@@ -85,15 +85,16 @@ export class SearchIndex {
   private readonly byTail = new Map<string, string[]>();
   private readonly nearCache = new Map<string, string[]>();
   // Scratch space of one query (a search runs to its end synchronously): per article, the groups it matches, those
-  // in its title, and its score; `touched` lists the articles to reset (then, at its front, the full matches), and
-  // `partials` the partial matches. Typed arrays sized once, not lists grown per query: a query of common words
-  // touches thousands of articles, and the lists were about a tenth of a search's garbage (docs/performance.md).
+  // in its title, and its score; `touched` lists the articles to reset, `full` and `partials` those ranked. Typed
+  // arrays sized once, not lists grown per query: a query of common words touches thousands of articles, and the
+  // lists were about a tenth of a search's garbage (docs/performance.md).
   private readonly groupMask: Uint8Array;
   private readonly titleMask: Uint8Array;
   private readonly score: Float64Array;
   /** a partial match's order before its score: groups matched, then those in the title */
   private readonly partialKey: Uint8Array;
   private readonly touched: Int32Array;
+  private readonly full: Int32Array;
   private readonly partials: Int32Array;
 
   constructor(rows: readonly IndexedArticle[]) {
@@ -211,6 +212,7 @@ export class SearchIndex {
     }
     this.groupMask = new Uint8Array(n);
     this.touched = new Int32Array(n);
+    this.full = new Int32Array(n);
     this.partials = new Int32Array(n);
     this.titleMask = new Uint8Array(n);
     this.score = new Float64Array(n);
@@ -233,7 +235,7 @@ export class SearchIndex {
     const expanded = groups.map((g) => this.expand(g));
     const all = (1 << expanded.length) - 1;
     let touchedCount = 0;
-    const { groupMask, titleMask, score, norm, partialKey, touched, partials } = this;
+    const { groupMask, titleMask, score, norm, partialKey, touched, full, partials } = this;
     for (const [gi, g] of expanded.entries()) {
       const bit = 1 << gi;
       for (const hits of this.groupPhrases(g)) {
@@ -256,33 +258,28 @@ export class SearchIndex {
       const no = this.indexNumbers.get(name);
       if (no !== undefined) allowed[no] = 1;
     }
-    // The full matches go to the front of `touched` (never past the article being read), the partial ones to
-    // `partials`. Each article's masks are reset as it is read, and the score of one left out; the others' scores
-    // and keys once they are ranked.
     let fullCount = 0;
     let partialCount = 0;
     for (let i = 0; i < touchedCount; i++) {
       const d = touched[i] as number;
-      const mask = groupMask[d] as number;
-      groupMask[d] = 0;
-      if (allowed[this.indexOf[d] as number] === 0) score[d] = 0;
-      else if (mask === all) touched[fullCount++] = d;
+      if (allowed[this.indexOf[d] as number] === 0) continue;
+      if (groupMask[d] === all) full[fullCount++] = d;
       else if (expanded.length > 1) {
         // Groups matched (at most 8), then those in the title: one small number to compare.
-        partialKey[d] = bitCount(mask) * 16 + bitCount(titleMask[d] as number);
+        partialKey[d] = bitCount(groupMask[d] as number) * 16 + bitCount(titleMask[d] as number);
         partials[partialCount++] = d;
-      } else score[d] = 0;
-      titleMask[d] = 0;
+      }
     }
-    const hits: IndexHit[] = this.best(touched, fullCount, limit, null).map((d) => ({ id: this.ids[d] as string }));
+    const hits: IndexHit[] = this.best(full, fullCount, limit, null).map((d) => ({ id: this.ids[d] as string }));
     if (hits.length < limit && partialCount > 0) {
       for (const d of this.best(partials, partialCount, Math.min(limit - hits.length, PARTIAL_MAX), partialKey)) {
         hits.push({ id: this.ids[d] as string, partial: true });
       }
     }
-    for (let i = 0; i < fullCount; i++) score[touched[i] as number] = 0;
-    for (let i = 0; i < partialCount; i++) {
-      const d = partials[i] as number;
+    for (let i = 0; i < touchedCount; i++) {
+      const d = touched[i] as number;
+      groupMask[d] = 0;
+      titleMask[d] = 0;
       score[d] = 0;
       partialKey[d] = 0;
     }
