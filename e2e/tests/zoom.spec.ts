@@ -32,8 +32,14 @@ test.describe('on a phone', () => {
     const zoom = page.getByTestId('article-image-zoom');
     const image = zoom.getByRole('img', { name: "Map of a ride's route from pickup to drop" });
     await expect(image).toBeVisible();
-    await image.tap();
-    await image.tap();
+    // Two taps at one point, as a finger makes them. The locator's tap checks the image again before each one:
+    // 62–81 ms between the taps on a loaded machine, 32–45 ms this way. In three workers on two cores, the taps once
+    // missed the 300 ms a double tap allows.
+    await image.scrollIntoViewIfNeeded();
+    const box = await image.boundingBox();
+    if (!box) throw new Error('the image has no box');
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     const content = zoom.locator('.zoomable__content');
     await expect(content).toHaveAttribute('data-zoom', String(PINCH_ZOOM_DOUBLE_TAP_SCALE));
     await zoom.getByRole('button', { name: 'Reset zoom' }).click();
