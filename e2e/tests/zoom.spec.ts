@@ -38,8 +38,9 @@ test.describe('on a phone', () => {
     await image.scrollIntoViewIfNeeded();
     const box = await image.boundingBox();
     if (!box) throw new Error('the image has no box');
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.touchscreen.tap(x, y);
+    await page.touchscreen.tap(x, y);
     const content = zoom.locator('.zoomable__content');
     await expect(content).toHaveAttribute('data-zoom', String(PINCH_ZOOM_DOUBLE_TAP_SCALE));
     await zoom.getByRole('button', { name: 'Reset zoom' }).click();
