@@ -19,6 +19,8 @@ const PAGES = ['/home', '/kb', '/article/100301-how-refunds-work', '/search?q=re
  * as before, picked an arbitrary one when every run scored 1.00.
  */
 const RUNS = Number(process.env.PAGE_SPEED_RUNS ?? 5);
+/** How many times one run is tried before its page goes without that run's figures (see lighthouse below). */
+const TRIES = 5;
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const webDist = path.resolve(import.meta.dirname, '../packages/web/dist');
 
@@ -33,14 +35,14 @@ interface LighthouseReport {
 /**
  * Lighthouse's own trace recording fails now and then (NO_NAVSTART: "Please run Lighthouse again"): a failed run's saved
  * trace holds the page's other events but not its navigationStart (docs/performance.md "Session of 2026-11-30, ninth").
- * Up to 5 tries; `null` when every one failed, so one page's failures do not lose the other pages' figures.
+ * Up to TRIES tries; `null` when every one failed, so one page's failures do not lose the other pages' figures.
  */
-function lighthouse(url: string, out: string, tries = 5): LighthouseReport | null {
-  for (let i = 1; i <= tries; i++) {
+function lighthouse(url: string, out: string): LighthouseReport | null {
+  for (let i = 1; i <= TRIES; i++) {
     try {
       return lighthouseOnce(url, out);
     } catch {
-      console.warn(`Lighthouse failed on ${url} (try ${i} of ${tries})`);
+      console.warn(`Lighthouse failed on ${url} (try ${i} of ${TRIES})`);
     }
   }
   return null;
