@@ -37,15 +37,23 @@ interface LighthouseReport {
  * trace holds the page's other events but not its navigationStart (docs/performance.md "Session of 2026-11-30, ninth").
  * Up to TRIES tries; `null` when every one failed, so one page's failures do not lose the other pages' figures.
  */
-function lighthouse(url: string, out: string): LighthouseReport | null {
+function lighthouse(url: string, out: string, run: number): LighthouseReport | null {
   for (let i = 1; i <= TRIES; i++) {
     try {
       return lighthouseOnce(url, out);
-    } catch {
-      console.warn(`Lighthouse failed on ${url} (try ${i} of ${TRIES})`);
+    } catch (err) {
+      console.warn(`Lighthouse failed on ${url} (run ${run} of ${RUNS}, try ${i} of ${TRIES}): ${whyFailed(err)}`);
     }
   }
   return null;
+}
+
+/** The short reason a try failed: how Lighthouse's process ended, or what went wrong reading its report. */
+function whyFailed(err: unknown): string {
+  const e = err as { signal?: string | null; status?: number | null; message?: string };
+  if (e.signal) return `killed by ${e.signal}`;
+  if (typeof e.status === 'number') return `exit code ${e.status}`;
+  return String(e.message ?? err).split('\n')[0] as string;
 }
 
 function lighthouseOnce(url: string, out: string): LighthouseReport {
@@ -109,7 +117,7 @@ async function main() {
     const rows = PAGES.map((page) => {
       const runs: PageFigures[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const report = lighthouse(`http://127.0.0.1:${port}${page}`, path.join(dir, 'report.json'));
+        const report = lighthouse(`http://127.0.0.1:${port}${page}`, path.join(dir, 'report.json'), i + 1);
         if (report) runs.push(figures(report));
       }
       if (runs.length === 0) {
